@@ -1,0 +1,78 @@
+"""What every command shares: error handling, content packs from --content, console output."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from generator.content.pack import Pack, builtin_pack_ids, load_pack
+from generator.errors import PapirnaError
+from generator.resources import content_dir
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+EXIT_USER_ERROR = 2
+
+CONTENT_OPTION = typer.Option(
+    None,
+    "--content",
+    help="A content pack folder outside papirna (may be given several times).",
+    file_okay=False,
+)
+
+
+def stderr() -> Console:
+    """A console on stderr (progress, warnings, errors)."""
+    return Console(stderr=True, highlight=False)
+
+
+def stdout() -> Console:
+    """A console on stdout (tables and summaries)."""
+    return Console(highlight=False)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print one error line to stderr; return the exit to raise."""
+    print(f"papirna: error: {message}", file=sys.stderr)
+    return typer.Exit(EXIT_USER_ERROR)
+
+
+def handles_errors(func: Callable[P, R]) -> Callable[P, R]:
+    """Turn PapirnaError into one line on stderr and exit code 2, with no traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except PapirnaError as e:
+            raise fail(str(e)) from None
+        except KeyboardInterrupt:
+            raise fail("interrupted") from None
+
+    return wrapper
+
+
+def load_packs(names: list[str] | None, content: list[Path] | None) -> list[Pack]:
+    """Load the named packs (built-in ids or --content folders); all of them when none is named."""
+    user = [load_pack(Path(p)) for p in content or []]
+    by_id = {p.id: p for p in user}
+    if not names:
+        builtin = [load_pack(content_dir() / n, builtin=True) for n in builtin_pack_ids() if n not in by_id]
+        return builtin + user
+    packs = []
+    for name in names:
+        if name in by_id:
+            packs.append(by_id[name])
+        elif name in builtin_pack_ids():
+            packs.append(load_pack(content_dir() / name, builtin=True))
+        else:
+            known = ", ".join(builtin_pack_ids() + list(by_id))
+            raise PapirnaError(f"unknown game {name!r}; known: {known}")
+    return packs

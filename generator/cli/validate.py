@@ -1,0 +1,59 @@
+"""`papirna validate`: check content packs and layouts without rendering."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from generator.cli.common import handles_errors, load_packs, stdout
+from generator.content.pack import builtin_pack_ids, load_pack
+from generator.errors import PapirnaError
+from generator.layout.spec import load_layout
+from generator.resources import content_dir
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `validate` command."""
+    app.command("validate")(validate)
+
+
+@handles_errors
+def validate(
+    path: Path | None = typer.Argument(
+        None, help="A pack folder, a pack.yaml, or a layout .yaml file. Default: every built-in pack."
+    ),
+) -> None:
+    """Check a content pack (data, references, layouts) or a layout file without rendering."""
+    out = stdout()
+    if path is None:
+        packs = load_packs(None, None)
+    elif path.is_file() and path.name == "pack.yaml":
+        packs = [load_pack(path.parent)]
+    elif path.is_dir():
+        packs = [load_pack(path)]
+    elif path.suffix in (".yaml", ".yml") and path.is_file():
+        spec = load_layout(path.stem, [path.parent])
+        out.print(f"ok: layout {path} ({spec.width:g}x{spec.height:g}mm, {len(spec.boxes)} boxes)")
+        return
+    elif not path.exists() and path.name in builtin_pack_ids():
+        packs = [load_pack(content_dir() / path.name, builtin=True)]
+    else:
+        raise PapirnaError("not a content pack folder, pack.yaml or layout file", file=str(path))
+    for pack in packs:
+        layouts = set()
+        for p in pack.printables.values():
+            for name in (p.spec.layout, p.spec.back):
+                if name:
+                    extra = [pack.root / "layouts"] if (pack.root / "layouts").is_dir() else []
+                    try:
+                        load_layout(name, extra)
+                    except PapirnaError as e:
+                        if e.file:
+                            raise
+                        raise p.entry.error(e.message, ("layout",)) from None
+                    layouts.add(name)
+        cards = sum(len(p.cards) for p in pack.printables.values())
+        out.print(
+            f"ok: {pack.id}: {len(pack.printables)} printables, {cards} cards, {len(layouts)} layouts"
+        )

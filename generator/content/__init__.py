@@ -1,0 +1,1 @@
+"""Content: typed models and YAML loading. Errors name file:line and the key."""

@@ -1,0 +1,47 @@
+"""Free-form cards and pages for user decks: any fields, text may be localised."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BeforeValidator
+from typing import Annotated
+
+from generator.content.models import LANGUAGES, LText
+
+_FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+MAX_COPIES = 1000
+
+
+def _value(value: object, where: str) -> object:
+    if isinstance(value, bool | int | float | LText) or value is None:
+        return value
+    if isinstance(value, str):
+        return LText({"*": value})
+    if isinstance(value, dict) and value and all(k in LANGUAGES for k in value):
+        return LText._validate(value)
+    if isinstance(value, dict):
+        return {str(k): _value(v, f"{where}.{k}") for k, v in value.items()}
+    if isinstance(value, list):
+        return [_value(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    raise ValueError(f"{where}: unsupported value {value!r}")
+
+
+def _free(value: object) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"expected a mapping of fields, got {value!r}")
+    out: dict[str, Any] = {}
+    for k, v in value.items():
+        if not _FIELD.match(str(k)):
+            raise ValueError(f"field name {k!r} must be letters, digits and '_'")
+        if k == "count":
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_COPIES:
+                raise ValueError(f"count must be a whole number from 0 to {MAX_COPIES}, got {v!r}")
+            out[k] = v
+            continue
+        out[k] = _value(v, k)
+    return out
+
+
+FreeData = Annotated[dict[str, Any], BeforeValidator(_free)]

@@ -1,0 +1,1 @@
+"""Typed content models for the built-in games."""

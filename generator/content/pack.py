@@ -1,0 +1,171 @@
+"""Content packs: a folder with pack.yaml, data files and optionally its own layouts and images."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, TypeAdapter
+
+from generator.content import schemas
+from generator.content.models import LText, Model, NonNegativeLength, PackPath
+from generator.content.validate import validate
+from generator.content.yamlio import PathKey, YamlDoc, display_path, load_yaml_file
+from generator.errors import PapirnaError
+from generator.resources import content_dir
+
+Language = Literal["cs", "en"]
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*$")
+
+
+class Printable(Model):
+    """One thing a pack prints: a deck of cards, a page, or a game-specific sheet."""
+
+    kind: str
+    title: LText
+    layout: str | None = None
+    back: str | None = None
+    cards: PackPath | None = None
+    data: PackPath | None = None
+    schema_: str | None = Field(default=None, alias="schema")
+    size: str | None = None
+    bleed: NonNegativeLength = 3.0
+    fillable: bool = False
+    paper: list[Literal["a4", "letter", "a3"]] | None = None
+    orientation: Literal["portrait", "landscape"] = "portrait"
+
+
+class PackManifest(Model):
+    """pack.yaml: the pack's name, languages and printables."""
+
+    name: LText
+    description: LText | None = None
+    languages: list[Language] = Field(default_factory=lambda: ["cs", "en"], min_length=1)
+    labels: dict[str, LText] = Field(default_factory=dict)  # words layouts show: {label.KEY}
+    printables: dict[str, Printable] = Field(default_factory=dict)
+
+
+@dataclass
+class Entry:
+    """A validated model with the file and path it came from, so later errors can point at it."""
+
+    model: Any
+    doc: YamlDoc
+    path: PathKey
+
+    def error(self, message: str, sub: PathKey = ()) -> PapirnaError:
+        """An error pointing at this entry (or one of its fields)."""
+        return self.doc.error(self.path + sub, message)
+
+
+@dataclass
+class LoadedPrintable:
+    """A printable with its validated data."""
+
+    id: str
+    spec: Printable
+    entry: Entry  # the printable's place in pack.yaml
+    cards: list[Entry] = field(default_factory=list)
+    data: Entry | None = None
+
+
+@dataclass
+class Pack:
+    """A loaded, validated content pack."""
+
+    id: str
+    root: Path
+    manifest: PackManifest
+    manifest_doc: YamlDoc
+    builtin: bool
+    printables: dict[str, LoadedPrintable] = field(default_factory=dict)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The pack's languages, first one first."""
+        return tuple(self.manifest.languages)
+
+    def resolve(self, rel: str, doc: YamlDoc | None = None, path: PathKey = ()) -> Path:
+        """A file inside the pack; refuses paths that leave it (also through links)."""
+        target = (self.root / rel).resolve()
+        root = self.root.resolve()
+        if target != root and root not in target.parents:
+            err = f"path {rel!r} leaves the pack"
+            raise doc.error(path, err) if doc else PapirnaError(err, file=str(self.root))
+        if not target.is_file():
+            msg = f"file {rel!r} not found in the pack"
+            raise doc.error(path, msg) if doc else PapirnaError(msg, file=str(self.root))
+        return target
+
+
+def builtin_pack_ids() -> list[str]:
+    """Names of the built-in packs, sorted."""
+    root = content_dir()
+    return sorted(p.name for p in root.iterdir() if (p / "pack.yaml").is_file())
+
+
+def find_pack(name: str, extra: list[Path] | None = None) -> Path:
+    """The folder of the pack called `name` (a built-in id or a user pack folder's name)."""
+    for folder in extra or []:
+        if folder.name == name or (folder / name / "pack.yaml").is_file():
+            return folder if folder.name == name else folder / name
+    candidate = content_dir() / name
+    if _NAME.match(name) and (candidate / "pack.yaml").is_file():
+        return candidate
+    known = ", ".join(builtin_pack_ids() + [f.name for f in extra or []])
+    raise PapirnaError(f"unknown game {name!r}; known: {known}")
+
+
+def load_pack(root: Path, builtin: bool = False) -> Pack:
+    """Load pack.yaml and every data file it names, validating all of it."""
+    manifest_path = root / "pack.yaml"
+    if not root.is_dir():
+        raise PapirnaError("content pack folder not found", file=display_path(root))
+    if not manifest_path.is_file():
+        raise PapirnaError("no pack.yaml in this folder", file=display_path(root))
+    doc = load_yaml_file(manifest_path)
+    manifest = validate(PackManifest, doc)
+    langs = tuple(manifest.languages)
+    pack = Pack(
+        id=root.name,
+        root=root,
+        manifest=manifest,
+        manifest_doc=doc,
+        builtin=builtin,
+    )
+    for pid, spec in manifest.printables.items():
+        ppath: PathKey = ("printables", pid)
+        if not _NAME.match(pid):
+            raise doc.error(ppath, "printable names use a-z, 0-9, '-' and '_'", key=True)
+        for key in ("layout", "back"):
+            value = getattr(spec, key)
+            if value is not None and not _NAME.match(value):
+                raise doc.error((*ppath, key), f"expected a layout name like 'cards/poker', got {value!r}")
+        if not schemas.kind_known(spec.kind):
+            raise doc.error(
+                (*ppath, "kind"),
+                f"expected one of {', '.join(schemas.kinds())}, got {spec.kind!r}",
+            )
+        lp = LoadedPrintable(id=pid, spec=spec, entry=Entry(spec, doc, ppath))
+        model = schemas.model_for(spec.schema_, doc, (*ppath, "schema"))
+        if spec.cards is not None:
+            cards_doc = load_yaml_file(pack.resolve(spec.cards, doc, (*ppath, "cards")))
+            if not isinstance(cards_doc.data, list):
+                raise cards_doc.error((), "expected a list of cards")
+            adapter = TypeAdapter(model)
+            for i, raw in enumerate(cards_doc.data):
+                m = validate(adapter, cards_doc, raw, (i,), langs)
+                lp.cards.append(Entry(m, cards_doc, (i,)))
+            if not lp.cards:
+                raise cards_doc.error((), "the deck has no cards")
+        elif spec.kind == "deck":
+            raise doc.error(ppath, "a deck needs 'cards: FILE'")
+        if spec.data is not None:
+            data_doc = load_yaml_file(pack.resolve(spec.data, doc, (*ppath, "data")))
+            m = validate(TypeAdapter(model), data_doc, ..., (), langs)
+            lp.data = Entry(m, data_doc, ())
+        pack.printables[pid] = lp
+    schemas.check_pack(pack)
+    return pack

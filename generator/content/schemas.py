@@ -1,0 +1,72 @@
+"""The registry of data models a pack's printables can name with `schema:`, and pack-wide checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from generator.content.documents import TextDocument
+from generator.content.free import FreeData
+from generator.content.games import papirove_doupe as pd
+from generator.content.yamlio import PathKey, YamlDoc
+
+if TYPE_CHECKING:
+    from generator.content.pack import Pack
+
+SCHEMAS: dict[str, Any] = {
+    "free": FreeData,
+    "document": TextDocument,
+    "papirove-doupe/monster": pd.Monster,
+    "papirove-doupe/quest": pd.Quest,
+    "papirove-doupe/goal": pd.Goal,
+    "papirove-doupe/ability": pd.Ability,
+    "papirove-doupe/dungeon": pd.DungeonCard,
+}
+
+# Printable kinds: 'deck' (cards, imposed), 'page' (one layout filled from data),
+# 'document' (flowing text sections).
+KINDS: tuple[str, ...] = ("deck", "page", "document")
+
+
+def kinds() -> tuple[str, ...]:
+    """Every printable kind a pack may use."""
+    return KINDS
+
+
+def kind_known(kind: str) -> bool:
+    """Whether `kind` is a printable kind papirna can build."""
+    return kind in KINDS
+
+
+def model_for(name: str | None, doc: YamlDoc, path: PathKey) -> Any:
+    """The model registered as `name` (free-form data when no schema is named)."""
+    if name is None:
+        return FreeData
+    if name not in SCHEMAS:
+        raise doc.error(path, f"expected one of {', '.join(sorted(SCHEMAS))}, got {name!r}")
+    return SCHEMAS[name]
+
+
+def check_pack(pack: Pack) -> None:
+    """Cross-file checks: ids unique within a deck, references that must resolve."""
+    for lp in pack.printables.values():
+        seen: dict[str, int] = {}
+        for entry in lp.cards:
+            cid = getattr(entry.model, "id", None)
+            if cid is None:
+                continue
+            if cid in seen:
+                raise entry.error(f"duplicate id {cid!r} (also card {seen[cid]})", ("id",))
+            seen[cid] = entry.path[0]
+    monsters = {
+        e.model.id
+        for lp in pack.printables.values()
+        if lp.spec.schema_ == "papirove-doupe/monster"
+        for e in lp.cards
+    }
+    for lp in pack.printables.values():
+        if lp.spec.schema_ != "papirove-doupe/dungeon":
+            continue
+        for entry in lp.cards:
+            for i, mid in enumerate(entry.model.monsters):
+                if mid not in monsters:
+                    raise entry.error(f"no monster with id {mid!r} in this pack", ("monsters", i))

@@ -1,0 +1,102 @@
+"""Validate loaded YAML into typed models, turning the first problem into a one-line error."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from generator.content.models import LANGUAGES, walk_ltexts
+from generator.content.yamlio import PathKey, YamlDoc
+
+M = TypeVar("M")
+
+_TYPE_NAMES = {
+    "int_type": "an integer",
+    "int_parsing": "an integer",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+}
+
+
+def _clean_loc(loc: tuple, data: object) -> PathKey:
+    """Drop pydantic's union/type tags from a location, keeping the real keys and indices."""
+    out: list[str | int] = []
+    cur = data
+    for i, part in enumerate(loc):
+        last = i == len(loc) - 1
+        if isinstance(cur, dict) and isinstance(part, str) and part in cur:
+            out.append(part)
+            cur = cur[part]
+        elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+            out.append(part)
+            cur = cur[part]
+        elif last and isinstance(part, str | int) and isinstance(cur, dict):
+            out.append(part)  # a missing or unknown key
+    return tuple(out)
+
+
+def describe(err: dict) -> str:
+    """Say in plain words what one pydantic error means."""
+    kind = err["type"]
+    value = err.get("input")
+    if kind == "missing":
+        return "missing required field"
+    if kind == "extra_forbidden":
+        return "unknown key"
+    if kind in ("literal_error", "enum"):
+        expected = err.get("ctx", {}).get("expected", "")
+        options = expected.replace(" or ", ", ").replace("'", "")
+        return f"expected one of {options}, got {value!r}"
+    if kind in _TYPE_NAMES:
+        return f"expected {_TYPE_NAMES[kind]}, got {value!r}"
+    if kind == "value_error":
+        return str(err.get("ctx", {}).get("error", err["msg"]))
+    if kind in ("too_short", "too_long"):
+        return err["msg"][0].lower() + err["msg"][1:]
+    if kind.startswith(("greater_than", "less_than")):
+        return f"{err['msg'][0].lower()}{err['msg'][1:]}, got {value!r}"
+    return f"{err['msg'][0].lower()}{err['msg'][1:]}"
+
+
+def validate(
+    model: type[M] | TypeAdapter,
+    doc: YamlDoc,
+    data: object = ...,
+    base: PathKey = (),
+    languages: tuple[str, ...] = LANGUAGES,
+) -> M:
+    """Validate `data` (default: the whole document) into `model`; raise a PapirnaError if wrong."""
+    if data is ...:
+        data = doc.data
+    adapter = model if isinstance(model, TypeAdapter) else TypeAdapter(model)
+    try:
+        result = adapter.validate_python(data)
+    except ValidationError as e:
+        errors = e.errors()
+        # Report the error that comes first in the file.
+        def pos(err: dict) -> tuple[int, int]:
+            line, col = doc.where(base + _clean_loc(err["loc"], data))
+            return (line or 0, col or 0)
+
+        first = min(errors, key=pos)
+        path = base + _clean_loc(first["loc"], data)
+        raise doc.error(path, describe(first), key=first["type"] == "extra_forbidden") from None
+    for path, text in walk_ltexts(result):
+        missing = text.missing(languages)
+        if missing:
+            raise doc.error(base + path, f"no {missing[0]!r} translation")
+    return result
+
+
+def is_model(obj: object) -> bool:
+    """True for pydantic model instances."""
+    return isinstance(obj, BaseModel)

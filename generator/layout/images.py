@@ -1,0 +1,72 @@
+"""Images from a content pack: PNG and JPG as raster, SVG as vector, fitted or filling a box."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+from generator.content.models import _safe_rel_path
+from generator.errors import PapirnaError
+from generator.layout.ops import BLACK, GroupOp, ImageOp
+
+RASTER = {".png", ".jpg", ".jpeg"}
+
+
+def resolve_in_pack(src: str, root: Path | None) -> Path:
+    """The file `src` inside the pack folder `root`; refuses anything that leaves it."""
+    if root is None:
+        raise PapirnaError(f"image {src!r}: images need a content pack")
+    try:
+        rel = _safe_rel_path(src)
+    except ValueError as e:
+        raise PapirnaError(str(e)) from None
+    base = root.resolve()
+    target = (base / rel).resolve()
+    if base not in target.parents:
+        raise PapirnaError(f"path {src!r} leaves the pack")
+    if not target.is_file():
+        raise PapirnaError(f"image {src!r} not found in the pack")
+    return target
+
+
+@cache
+def raster_size(path: Path) -> tuple[int, int]:
+    """Pixel size of a PNG or JPG, refusing other formats."""
+    try:
+        with Image.open(path) as im:
+            if im.format not in ("PNG", "JPEG"):
+                raise PapirnaError(f"image {path.name!r} is {im.format}, expected PNG or JPG")
+            return im.size
+    except (UnidentifiedImageError, OSError) as e:
+        raise PapirnaError(f"image {path.name!r} cannot be read: {e}") from None
+    except Image.DecompressionBombError:
+        raise PapirnaError(f"image {path.name!r} is too large") from None
+
+
+def fit_box(iw: float, ih: float, x: float, y: float, w: float, h: float, fit: str):
+    """Where an iw x ih picture lands in a box: contain (all visible) or cover (box filled)."""
+    scale = min(w / iw, h / ih) if fit == "contain" else max(w / iw, h / ih)
+    dw, dh = iw * scale, ih * scale
+    return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
+
+
+def image_ops(src: str, root: Path | None, x: float, y: float, w: float, h: float, fit: str) -> list:
+    """Operations drawing image `src` of a pack into a box."""
+    path = resolve_in_pack(src, root)
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        from generator.layout.svg import load_svg, svg_ops
+
+        drawing = load_svg(path)
+        ops = svg_ops(drawing, x, y, w, h, BLACK, fit)
+        if fit == "cover":
+            return [GroupOp(0.0, 0.0, tuple(ops), (x, y, w, h))]
+        return ops
+    if suffix not in RASTER:
+        raise PapirnaError(f"image {src!r}: expected a .png, .jpg or .svg file")
+    iw, ih = raster_size(path)
+    ix, iy, dw, dh = fit_box(iw, ih, x, y, w, h, fit)
+    clip = (x, y, w, h) if fit == "cover" else None
+    return [ImageOp(str(path), ix, iy, dw, dh, clip)]

@@ -1,0 +1,350 @@
+"""Layout YAML: named boxes in mm, with `extends` (several parents; later ones win)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from generator.content.models import (
+    ColorRef,
+    FontSize,
+    Length,
+    Model,
+    NonNegativeLength,
+    PositiveLength,
+)
+from generator.content.validate import validate
+from generator.content.yamlio import YamlDoc, load_yaml_file
+from generator.errors import PapirnaError
+from generator.resources import layouts_dir
+from generator.units import CARD_SIZES_MM
+
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*$")
+
+
+class Styled(Model):
+    """Position and paint shared by the drawn boxes."""
+
+    x: Length = 0.0
+    y: Length = 0.0
+    width: NonNegativeLength = 0.0
+    height: NonNegativeLength = 0.0
+    fill: ColorRef | None = None
+    stroke: ColorRef | None = None
+    stroke_width: NonNegativeLength = 0.25
+    dash: list[PositiveLength] | None = None
+    when: str | None = None  # draw only when this data field is set and not false/empty
+
+
+class RectBox(Styled):
+    """A rectangle, rounded when radius > 0."""
+
+    type: Literal["rect"]
+    radius: NonNegativeLength = 0.0
+
+
+class LineBox(Styled):
+    """A line from (x, y) to (x + width, y + height), or to (x2, y2)."""
+
+    type: Literal["line"]
+    x2: Length | None = None
+    y2: Length | None = None
+    cap: Literal["butt", "round", "square"] = "butt"
+
+
+class CircleBox(Styled):
+    """A circle (or ellipse) filling the box."""
+
+    type: Literal["circle"]
+
+
+class PolygonBox(Styled):
+    """A closed polygon; points are relative to (x, y)."""
+
+    type: Literal["polygon"]
+    points: list[Annotated[list[Length], Field(min_length=2, max_length=2)]] = Field(min_length=3)
+
+
+Align = Literal["left", "center", "right"]
+VAlign = Literal["top", "middle", "bottom"]
+FontFamily = Literal["sans", "display"]
+FontStyle = Literal["regular", "bold", "italic", "bold-italic"]
+
+
+class TextBox(Styled):
+    """Wrapped text with **bold**, *italic* and :icon: markup, shrunk to fit down to min_size."""
+
+    type: Literal["text"]
+    text: str
+    font: FontFamily = "sans"
+    style: FontStyle = "regular"
+    size: FontSize = 9.0
+    min_size: FontSize | None = None
+    line_height: float = Field(default=1.2, ge=0.8, le=3.0)
+    align: Align = "left"
+    valign: VAlign = "top"
+    color: ColorRef = "ink"
+    field: str | None = None  # the data field this text shows, for error messages
+
+
+class IconBox(Styled):
+    """A vector icon from assets/icons, fitted into the box."""
+
+    type: Literal["icon"]
+    name: str
+    color: ColorRef = "ink"
+
+
+class ImageBox(Styled):
+    """A PNG, JPG or SVG from the content pack, fitted (contain) or filling (cover) the box."""
+
+    type: Literal["image"]
+    src: str
+    fit: Literal["contain", "cover"] = "contain"
+
+
+class CheckboxTrack(Styled):
+    """A row or grid of N boxes with labels."""
+
+    type: Literal["boxes"]
+    count: int = Field(ge=1, le=500)
+    columns: int | None = Field(default=None, ge=1, le=500)
+    box: PositiveLength = 4.0
+    gap: NonNegativeLength = 1.0
+    row_gap: NonNegativeLength | None = None
+    shape: Literal["square", "circle"] = "square"
+    labels: list[str] | str | None = None  # a list, or a template with {n} (1-based)
+    label_position: Literal["inside", "below", "above"] = "inside"
+    label_size: FontSize = 6.0
+    color: ColorRef = "ink"
+    field: str | None = None  # form field name template with {n}, for fillable PDFs
+
+
+class GridBox(Styled):
+    """A lettered and numbered grid, as for dungeon plans."""
+
+    type: Literal["grid"]
+    columns: int = Field(ge=1, le=52)
+    rows: int = Field(ge=1, le=100)
+    column_labels: Literal["letters", "numbers", "none"] = "letters"
+    row_labels: Literal["letters", "numbers", "none"] = "numbers"
+    rows_from: Literal["top", "bottom"] = "top"
+    label_size: FontSize = 7.0
+    color: ColorRef = "ink"
+
+
+class TableColumn(Model):
+    """One column of a table: its header, width and the row field it shows."""
+
+    title: str
+    width: PositiveLength
+    field: str | int
+    align: Align = "left"
+
+
+class TableBox(Styled):
+    """A table with a header row; rows come from a list in the data."""
+
+    type: Literal["table"]
+    columns: list[TableColumn] = Field(min_length=1)
+    rows: str  # the data field holding a list of rows
+    row_height: PositiveLength = 6.0
+    header_fill: ColorRef | None = "shade"
+    size: FontSize = 8.0
+    min_size: FontSize | None = None
+    color: ColorRef = "ink"
+
+
+class FlowBox(Styled):
+    """Sections (heading + body) flowed across columns, shrunk together until they fit."""
+
+    type: Literal["flow"]
+    field: str = "sections"
+    columns: int = Field(default=2, ge=1, le=6)
+    gutter: NonNegativeLength = 6.0
+    size: FontSize = 9.0
+    min_size: FontSize | None = None
+    heading_scale: float = Field(default=1.25, ge=0.5, le=4.0)
+    heading_font: FontFamily = "display"
+    heading_color: ColorRef = "ink"
+    line_height: float = Field(default=1.22, ge=0.8, le=3.0)
+    color: ColorRef = "ink"
+    rule: ColorRef | None = None  # colour of a thin line under each heading
+
+
+Box = Annotated[
+    RectBox
+    | LineBox
+    | CircleBox
+    | PolygonBox
+    | TextBox
+    | IconBox
+    | ImageBox
+    | CheckboxTrack
+    | GridBox
+    | TableBox
+    | FlowBox,
+    Field(discriminator="type"),
+]
+_BOX = TypeAdapter(Box)
+
+DEFAULT_COLORS = {
+    "ink": "#1d1a17",
+    "paper": "#ffffff",
+    "shade": "#e6e1d8",
+    "guide": "#00a0e0",
+}
+
+
+class LayoutSpec(Model):
+    """A resolved layout: its size, bleed, safe zone, colours and ordered boxes."""
+
+    name: str
+    width: float
+    height: float
+    bleed: float
+    safe: float
+    colors: dict[str, str]
+    boxes: dict[str, object]  # name -> Box, in drawing order
+
+
+class _LayoutFile(Model):
+    """The top level of one layout YAML file (boxes checked after merging)."""
+
+    extends: list[str] | str | None = None
+    size: str | dict | None = None
+    bleed: NonNegativeLength | None = None
+    safe: NonNegativeLength | None = None
+    colors: dict[str, ColorRef] | None = None
+    boxes: dict[str, dict | None] | None = None
+    description: str | None = None
+
+
+class _Size(Model):
+    width: PositiveLength
+    height: PositiveLength
+
+
+def _find(name: str, search: list[Path]) -> Path:
+    for folder in search:
+        path = folder / f"{name}.yaml"
+        if path.is_file():
+            return path
+    raise PapirnaError(f"layout {name!r} not found (looked in {', '.join(map(str, search))})")
+
+
+def load_layout(name: str, extra_dirs: list[Path] | None = None) -> LayoutSpec:
+    """Load a layout by name (e.g. 'papirove-doupe/monster-front'), resolving `extends`."""
+    search = [*(extra_dirs or []), layouts_dir()]
+    key = (name, tuple(search))
+    if key not in _CACHE:
+        _CACHE[key] = _build(name, search)
+    return _CACHE[key]
+
+
+_CACHE: dict[tuple, LayoutSpec] = {}
+
+
+class _Raw:
+    """A layout merged with its parents, before its boxes are validated."""
+
+    def __init__(self) -> None:
+        self.width: float | None = None
+        self.height: float | None = None
+        self.bleed = 0.0
+        self.safe = 0.0
+        self.colors = dict(DEFAULT_COLORS)
+        self.boxes: dict[str, dict] = {}
+        self.origin: dict[str, tuple[YamlDoc, tuple]] = {}
+        self.doc: YamlDoc | None = None
+
+
+def _build(name: str, search: list[Path]) -> LayoutSpec:
+    raw = _merge(name, search, ())
+    doc = raw.doc
+    assert doc is not None
+    if raw.width is None or raw.height is None:
+        raise doc.error((), "layout has no size (set 'size' or extend a layout that does)")
+    boxes: dict[str, object] = {}
+    for bname, box_raw in raw.boxes.items():
+        bdoc, bpath = raw.origin[bname]
+        boxes[bname] = validate(_BOX, bdoc, box_raw, bpath)
+        for cname in _colors_of(boxes[bname]):
+            if not cname.startswith("#") and cname not in raw.colors:
+                raise bdoc.error(bpath, f"unknown colour {cname!r}; define it under 'colors'")
+    return LayoutSpec(
+        name=name,
+        width=raw.width,
+        height=raw.height,
+        bleed=raw.bleed,
+        safe=raw.safe,
+        colors=raw.colors,
+        boxes=boxes,
+    )
+
+
+def _merge(name: str, search: list[Path], chain: tuple[str, ...]) -> _Raw:
+    if not _NAME.match(name):
+        raise PapirnaError(f"bad layout name {name!r}")
+    if name in chain:
+        raise PapirnaError(f"layout {name!r} extends itself: {' -> '.join((*chain, name))}")
+    path = _find(name, search)
+    doc = load_yaml_file(path)
+    top = validate(_LayoutFile, doc, doc.data if doc.data is not None else {})
+    parents = [top.extends] if isinstance(top.extends, str) else list(top.extends or [])
+    out = _Raw()
+    out.doc = doc
+    for i, parent_name in enumerate(parents):
+        where = ("extends", i) if isinstance(top.extends, list) else ("extends",)
+        try:
+            parent = _merge(parent_name, search, (*chain, name))
+        except PapirnaError as e:
+            if e.file:
+                raise
+            raise doc.error(where, e.message) from None
+        if parent.width is not None:
+            out.width, out.height = parent.width, parent.height
+        out.bleed, out.safe = parent.bleed, parent.safe
+        out.colors.update(parent.colors)
+        for bname, box in parent.boxes.items():
+            merged = dict(out.boxes.get(bname, {}))
+            merged.update(box)
+            out.boxes[bname] = merged
+            out.origin[bname] = parent.origin[bname]
+    if top.size is not None:
+        if isinstance(top.size, str):
+            if top.size not in CARD_SIZES_MM:
+                sizes = ", ".join(CARD_SIZES_MM)
+                raise doc.error(("size",), f"expected one of {sizes} or {{width, height}}, got {top.size!r}")
+            out.width, out.height = CARD_SIZES_MM[top.size]
+        else:
+            size = validate(_Size, doc, top.size, ("size",))
+            out.width, out.height = size.width, size.height
+    if top.bleed is not None:
+        out.bleed = top.bleed
+    if top.safe is not None:
+        out.safe = top.safe
+    if top.colors:
+        out.colors.update(top.colors)
+    for bname, box_raw in (top.boxes or {}).items():
+        if box_raw is None:
+            out.boxes.pop(bname, None)
+            continue
+        merged = dict(out.boxes.get(bname, {}))
+        merged.update(box_raw)
+        out.boxes[bname] = merged
+        out.origin[bname] = (doc, ("boxes", bname))
+    return out
+
+
+def _colors_of(box: object) -> list[str]:
+    out = []
+    for attr in ("fill", "stroke", "color", "header_fill", "heading_color", "rule"):
+        value = getattr(box, attr, None)
+        if isinstance(value, str):
+            out.append(value)
+    return out
+

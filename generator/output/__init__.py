@@ -1,0 +1,1 @@
+"""Output: imposition, crop marks and files."""

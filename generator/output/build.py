@@ -1,0 +1,181 @@
+"""The build pipeline: packs to documents to PDF files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.content.models import to_context
+from generator.content.pack import Entry, LoadedPrintable, Pack
+from generator.errors import PapirnaError
+from generator.layout.engine import Builder, Env, Item
+from generator.layout.ops import Document, GroupOp, Page
+from generator.layout.spec import LayoutSpec, load_layout
+from generator.output.impose import impose
+from generator.render.metrics import ReportlabMetrics
+from generator.render.pdf import render_pdf
+from generator.units import PAPER_SIZES_MM
+
+PAPERS = ("a4", "letter")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One file to write: a printable of a pack, in one language, on one paper."""
+
+    pack: Pack
+    printable: LoadedPrintable
+    lang: str
+    paper: str
+
+    @property
+    def filename(self) -> str:
+        """File name under the pack's output folder."""
+        return f"{self.pack.id}-{self.printable.id}-{self.lang}-{self.paper}.pdf"
+
+
+@dataclass
+class Result:
+    """A rendered file waiting to be written."""
+
+    job: Job
+    path: Path
+    data: bytes
+    pages: int
+
+
+def plan(packs: Iterable[Pack], langs: list[str] | None, papers: list[str] | None) -> list[Job]:
+    """Every (printable, language, paper) to build."""
+    jobs = []
+    for pack in packs:
+        pack_langs = [lg for lg in pack.languages if langs is None or lg in langs]
+        for printable in pack.printables.values():
+            allowed = printable.spec.paper or list(PAPERS)
+            for lang in pack_langs:
+                for paper in allowed:
+                    if papers is None or paper in papers:
+                        jobs.append(Job(pack, printable, lang, paper))
+    return jobs
+
+
+def _path_key(field: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else p for p in field.split(".")) if field else ()
+
+
+def _item(
+    entry: Entry, lang: str, label: str, extra: dict | None = None, labels: dict | None = None
+) -> Item:
+    data = to_context(entry.model, lang)
+    if not isinstance(data, dict):
+        data = {"value": data}
+    data = {**data, "lang": lang, **(extra or {})}
+    if labels:
+        data["label"] = {k: v.get(lang) for k, v in labels.items()}
+
+    def locate(message: str, field: str) -> PapirnaError:
+        err = entry.doc.error(entry.path + _path_key(field), f"{label}: {message}")
+        return err
+
+    return Item(data, label, locate)
+
+
+def _layout(pack: Pack, name: str) -> LayoutSpec:
+    extra = [pack.root / "layouts"] if (pack.root / "layouts").is_dir() else []
+    try:
+        return load_layout(name, extra)
+    except PapirnaError as e:
+        if e.file:
+            raise
+        raise e.__class__(e.message, file=pack.manifest_doc.file) from None
+
+
+class Renderer:
+    """Builds documents for jobs, sharing metrics and parsed layouts."""
+
+    def __init__(self) -> None:
+        self.metrics = ReportlabMetrics()
+
+    def env(self, pack: Pack, fillable: bool = False) -> Env:
+        """A layout environment for one pack."""
+        return Env(self.metrics, pack_root=pack.root, fillable=fillable)
+
+    def document(self, job: Job) -> Document:
+        """The pages of one job."""
+        p = job.printable
+        kind = p.spec.kind
+        title = f"{job.pack.manifest.name.get(job.lang)}: {p.spec.title.get(job.lang)}"
+        if kind == "deck":
+            return Document(title, self.deck_pages(job))
+        if kind in ("page", "document"):
+            return Document(title, self.page_pages(job))
+        raise PapirnaError(f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file)
+
+    def deck_pages(self, job: Job) -> list[Page]:
+        """Imposed sheets of a deck, with backs when the deck has one."""
+        p = job.printable
+        if p.spec.layout is None:
+            raise p.entry.error("a deck needs 'layout'", ("layout",))
+        front = _layout(job.pack, p.spec.layout)
+        back = _layout(job.pack, p.spec.back) if p.spec.back else None
+        env = self.env(job.pack)
+        fb, bb = Builder(front, env), Builder(back, env) if back else None
+        fronts, backs = [], []
+        deck_title = p.spec.title.get(job.lang)
+        total = len(p.cards)
+        for i, entry in enumerate(p.cards):
+            cid = getattr(entry.model, "id", None) or str(i + 1)
+            label = f"{p.id} card {cid!r}"
+            item = _item(
+                entry, job.lang, label, {"index": i + 1, "total": total, "deck": deck_title},
+                job.pack.manifest.labels,
+            )
+            copies = item.data.get("count", 1) if isinstance(item.data.get("count", 1), int) else 1
+            f_ops = fb.build(item)
+            b_ops = bb.build(item) if bb else None
+            for _ in range(copies):
+                fronts.append(f_ops)
+                if b_ops is not None:
+                    backs.append(b_ops)
+        if not fronts:
+            raise p.entry.error("the deck has no cards to print (every count is 0)")
+        paper = PAPER_SIZES_MM[job.paper]
+        bleed = min(p.spec.bleed, front.bleed) if front.bleed else p.spec.bleed
+        return impose(fronts, backs if bb else None, paper, (front.width, front.height), bleed, deck_title)
+
+    def page_pages(self, job: Job) -> list[Page]:
+        """A one-page layout filled from the printable's data, centred on the paper."""
+        p = job.printable
+        if p.spec.layout is None:
+            raise p.entry.error("a page needs 'layout'", ("layout",))
+        layout = _layout(job.pack, p.spec.layout)
+        pw, ph = PAPER_SIZES_MM[job.paper]
+        if p.spec.orientation == "landscape":
+            pw, ph = ph, pw
+        if layout.width > pw + 1e-6 or layout.height > ph + 1e-6:
+            raise p.entry.error(
+                f"layout {layout.name!r} ({layout.width:g}x{layout.height:g}mm) is larger than "
+                f"{job.paper} paper ({pw:g}x{ph:g}mm)",
+                ("layout",),
+            )
+        entry = p.data or Entry({}, p.entry.doc, p.entry.path)
+        extra = {"title": p.spec.title.get(job.lang)} if p.data is None else None
+        item = _item(entry, job.lang, p.id, extra, job.pack.manifest.labels)
+        ops = Builder(layout, self.env(job.pack, job.printable.spec.fillable)).build(item)
+        dx, dy = (pw - layout.width) / 2, (ph - layout.height) / 2
+        return [Page(pw, ph, [GroupOp(dx, dy, tuple(ops))])]
+
+
+def render_jobs(
+    jobs: list[Job], out_dir: Path, progress: Callable[[Job], None] | None = None
+) -> list[Result]:
+    """Render every job to PDF bytes in memory (nothing is written here)."""
+    renderer = Renderer()
+    results = []
+    for job in jobs:
+        doc = renderer.document(job)
+        data = render_pdf(doc)
+        results.append(Result(job, out_dir / job.pack.id / job.filename, data, len(doc.pages)))
+        if progress:
+            progress(job)
+    return results

@@ -1,0 +1,38 @@
+"""Font metrics from the registered fonts, for the layout layer's text engine."""
+
+from __future__ import annotations
+
+from reportlab.pdfbase import pdfmetrics
+
+from generator.render.fonts import register_fonts
+
+
+class ReportlabMetrics:
+    """Measures text with the same fonts and widths the PDF will use."""
+
+    def __init__(self) -> None:
+        register_fonts()
+        self._cache: dict[tuple[str, str], float] = {}
+        self._asc: dict[str, float] = {}
+        self._desc: dict[str, float] = {}
+
+    def width(self, text: str, font: str, size: float) -> float:
+        """Advance width of `text` in points."""
+        key = (text, font)
+        w = self._cache.get(key)
+        if w is None:
+            w = pdfmetrics.stringWidth(text, font, 1.0)
+            self._cache[key] = w
+        return w * size
+
+    def ascent(self, font: str) -> float:
+        """Ascent per 1pt of size."""
+        if font not in self._asc:
+            self._asc[font] = pdfmetrics.getFont(font).face.ascent / 1000.0
+        return self._asc[font]
+
+    def descent(self, font: str) -> float:
+        """Descent per 1pt of size (negative)."""
+        if font not in self._desc:
+            self._desc[font] = pdfmetrics.getFont(font).face.descent / 1000.0
+        return self._desc[font]

@@ -1,0 +1,205 @@
+"""Draws a Document (pages of display-list operations in mm) into PDF bytes."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.layout.ops import (
+    Document,
+    EllipseOp,
+    FieldOp,
+    GroupOp,
+    ImageOp,
+    LineOp,
+    PathOp,
+    RectOp,
+    Style,
+    TextOp,
+)
+from generator.render.fonts import DEFAULT_FONT, register_fonts
+from generator.units import PT_PER_MM as K
+
+
+class _Painter:
+    """Draws operations on one canvas, emitting graphics-state changes only when they change."""
+
+    def __init__(self, canvas: Canvas, height_mm: float) -> None:
+        self.c = canvas
+        self.h = height_mm
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the remembered graphics state (after restoreState or a new page)."""
+        self.stroke = self.fill = self.width = self.dash = self.cap = self.join = None
+        self.font: tuple[str, float] | None = None
+
+    def style(self, st: Style) -> tuple[int, int]:
+        c = self.c
+        if st.stroke is not None:
+            if st.stroke != self.stroke:
+                c.setStrokeColorRGB(*st.stroke)
+                self.stroke = st.stroke
+            if st.width != self.width:
+                c.setLineWidth(st.width * K)
+                self.width = st.width
+            if st.dash != self.dash:
+                c.setDash([d * K for d in st.dash] if st.dash else [])
+                self.dash = st.dash
+            if st.cap != self.cap:
+                c.setLineCap(st.cap)
+                self.cap = st.cap
+            if st.join != self.join:
+                c.setLineJoin(st.join)
+                self.join = st.join
+        if st.fill is not None and st.fill != self.fill:
+            c.setFillColorRGB(*st.fill)
+            self.fill = st.fill
+        return (1 if st.stroke is not None and st.width > 0 else 0, 1 if st.fill is not None else 0)
+
+    def draw(self, ops) -> None:
+        c, h = self.c, self.h
+        for op in ops:
+            t = type(op)
+            if t is TextOp:
+                if op.color != self.fill:
+                    c.setFillColorRGB(*op.color)
+                    self.fill = op.color
+                if self.font != (op.font, op.size):
+                    c.setFont(op.font, op.size)
+                    self.font = (op.font, op.size)
+                c.drawString(op.x * K, (h - op.y) * K, op.text)
+            elif t is RectOp:
+                stroke, fill = self.style(op.style)
+                if not (stroke or fill):
+                    continue
+                x, y = op.x * K, (h - op.y - op.h) * K
+                if op.radius > 0:
+                    c.roundRect(x, y, op.w * K, op.h * K, op.radius * K, stroke=stroke, fill=fill)
+                else:
+                    c.rect(x, y, op.w * K, op.h * K, stroke=stroke, fill=fill)
+            elif t is LineOp:
+                if self.style(op.style)[0]:
+                    c.line(op.x1 * K, (h - op.y1) * K, op.x2 * K, (h - op.y2) * K)
+            elif t is EllipseOp:
+                stroke, fill = self.style(op.style)
+                if stroke or fill:
+                    c.ellipse(
+                        (op.cx - op.rx) * K,
+                        (h - op.cy - op.ry) * K,
+                        (op.cx + op.rx) * K,
+                        (h - op.cy + op.ry) * K,
+                        stroke=stroke,
+                        fill=fill,
+                    )
+            elif t is PathOp:
+                stroke, fill = self.style(op.style)
+                if not (stroke or fill):
+                    continue
+                p = c.beginPath()
+                for seg in op.segments:
+                    kind = seg[0]
+                    if kind == "M":
+                        p.moveTo(seg[1] * K, (h - seg[2]) * K)
+                    elif kind == "L":
+                        p.lineTo(seg[1] * K, (h - seg[2]) * K)
+                    elif kind == "C":
+                        p.curveTo(
+                            seg[1] * K,
+                            (h - seg[2]) * K,
+                            seg[3] * K,
+                            (h - seg[4]) * K,
+                            seg[5] * K,
+                            (h - seg[6]) * K,
+                        )
+                    else:
+                        p.close()
+                c.drawPath(p, stroke=stroke, fill=fill, fillMode=1 if op.style.evenodd else 0)
+            elif t is GroupOp:
+                c.saveState()
+                c.translate(op.dx * K, -op.dy * K)
+                if op.clip is not None:
+                    cx, cy, cw, ch = op.clip
+                    p = c.beginPath()
+                    p.rect(cx * K, (h - cy - ch) * K, cw * K, ch * K)
+                    c.clipPath(p, stroke=0, fill=0)
+                self.draw(op.ops)
+                c.restoreState()
+                self.reset()
+            elif t is ImageOp:
+                c.saveState()
+                if op.clip is not None:
+                    cx, cy, cw, ch = op.clip
+                    p = c.beginPath()
+                    p.rect(cx * K, (h - cy - ch) * K, cw * K, ch * K)
+                    c.clipPath(p, stroke=0, fill=0)
+                c.drawImage(op.path, op.x * K, (h - op.y - op.h) * K, op.w * K, op.h * K, mask="auto")
+                c.restoreState()
+                self.reset()
+            elif t is FieldOp:
+                form = c.acroForm
+                y = (h - op.y - op.h) * K
+                if op.kind == "checkbox":
+                    form.checkbox(
+                        name=op.name,
+                        tooltip=op.tooltip or op.name,
+                        x=op.x * K,
+                        y=y,
+                        size=min(op.w, op.h) * K,
+                        buttonStyle="cross",
+                        borderWidth=0,
+                        fillColor=None,
+                        borderColor=None,
+                        fieldFlags="",
+                        checked=False,
+                    )
+                else:
+                    form.textfield(
+                        name=op.name,
+                        tooltip=op.tooltip or op.name,
+                        x=op.x * K,
+                        y=y,
+                        width=op.w * K,
+                        height=op.h * K,
+                        borderWidth=0,
+                        fillColor=None,
+                        borderColor=None,
+                        fieldFlags="",
+                        value="",
+                        fontSize=0,
+                    )
+                self.reset()
+
+
+def render_pdf(doc: Document) -> bytes:
+    """Render a document to PDF bytes: fonts embedded, byte-identical for the same input."""
+    register_fonts()
+    buf = io.BytesIO()
+    first = doc.pages[0]
+    canvas = Canvas(
+        buf,
+        pagesize=(first.width * K, first.height * K),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=DEFAULT_FONT,
+        initialFontSize=9,
+    )
+    canvas.setTitle(doc.title)
+    canvas.setAuthor("papirna")
+    canvas.setCreator("papirna")
+    canvas.setSubject(doc.title)
+    for page in doc.pages:
+        canvas.setPageSize((page.width * K, page.height * K))
+        for name, box in (("trim", page.trim_box), ("bleed", page.bleed_box)):
+            if box is None:
+                canvas.setCropBox(None, name=name)
+            else:
+                x, y, w, h = box
+                y0 = page.height - y - h
+                canvas.setCropBox((x * K, y0 * K, (x + w) * K, (y0 + h) * K), name=name)
+        painter = _Painter(canvas, page.height)
+        painter.draw(page.ops)
+        canvas.showPage()
+    canvas.save()
+    return buf.getvalue()

@@ -1,0 +1,34 @@
+"""Where the built-in content, layouts and assets live, in a checkout or an installed wheel."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+
+@cache
+def data_root() -> Path:
+    """The folder holding content/, layouts/ and assets/."""
+    here = Path(__file__).resolve().parent
+    installed = here / "_data"
+    if (installed / "content").is_dir():
+        return installed
+    checkout = here.parent
+    if (checkout / "content").is_dir() and (checkout / "layouts").is_dir():
+        return checkout
+    raise RuntimeError(f"papirna's data folders are missing (looked in {installed} and {checkout})")
+
+
+def content_dir() -> Path:
+    """Built-in content packs, one folder per game."""
+    return data_root() / "content"
+
+
+def layouts_dir() -> Path:
+    """Built-in layout YAML files."""
+    return data_root() / "layouts"
+
+
+def assets_dir() -> Path:
+    """Fonts and icons."""
+    return data_root() / "assets"
