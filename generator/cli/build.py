@@ -23,7 +23,9 @@ def register(app: typer.Typer) -> None:
 def build(
     games: list[str] = typer.Argument(None, help="Games to build (default: all)."),
     lang: Literal["cs", "en"] | None = typer.Option(None, "--lang", help="Only this language."),
-    paper: Literal["a4", "letter"] | None = typer.Option(None, "--paper", help="Only this paper size."),
+    paper: Literal["a4", "letter"] | None = typer.Option(
+        None, "--paper", help="Only this paper size."
+    ),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder.", file_okay=False),
     content: list[Path] = CONTENT_OPTION,
 ) -> None:
@@ -32,17 +34,23 @@ def build(
     jobs = plan(packs, [lang] if lang else None, [paper] if paper else None)
     err = stderr()
     with Progress(
-        TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-        console=err, transient=True, disable=not err.is_terminal,
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
     ) as progress:
         task = progress.add_task("rendering", total=len(jobs))
-        results = render_jobs(jobs, out, lambda job: progress.update(task, advance=1, description=job.filename))
+        results = render_jobs(
+            jobs, out, lambda job: progress.update(task, advance=1, description=job.filename)
+        )
     for r in results:
         write_atomic(r.path, r.data)
-    table = Table(title=f"papirna wrote {len(results)} files")
+    table = Table(title=f"papirna wrote {len(results)} files to {out}")
     table.add_column("file")
     table.add_column("pages", justify="right")
     table.add_column("KiB", justify="right")
     for r in results:
-        table.add_row(str(r.path), str(r.pages), f"{len(r.data) / 1024:.0f}")
+        table.add_row(str(r.path.relative_to(out)), str(r.pages), f"{len(r.data) / 1024:.0f}")
     stdout().print(table)

@@ -35,7 +35,10 @@ def stderr() -> Console:
 
 def stdout() -> Console:
     """A console on stdout (tables and summaries)."""
-    return Console(highlight=False)
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console = Console(highlight=False, width=200)
+    return console
 
 
 def fail(message: str) -> typer.Exit:
@@ -64,7 +67,9 @@ def load_packs(names: list[str] | None, content: list[Path] | None) -> list[Pack
     user = [load_pack(Path(p)) for p in content or []]
     by_id = {p.id: p for p in user}
     if not names:
-        builtin = [load_pack(content_dir() / n, builtin=True) for n in builtin_pack_ids() if n not in by_id]
+        builtin = [
+            load_pack(content_dir() / n, builtin=True) for n in builtin_pack_ids() if n not in by_id
+        ]
         return builtin + user
     packs = []
     for name in names:

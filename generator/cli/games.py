@@ -27,8 +27,11 @@ def games(
     table.add_column("source")
     table.add_column("printables")
     for pack in load_packs(None, content):
-        items = ", ".join(
-            f"{pid} ({p.spec.kind})" for pid, p in pack.printables.items()
-        ) or "-"
-        table.add_row(pack.id, pack.manifest.name.get(lang), "built-in" if pack.builtin else str(pack.root), items)
+        items = ", ".join(f"{pid} ({p.spec.kind})" for pid, p in pack.printables.items()) or "-"
+        table.add_row(
+            pack.id,
+            pack.manifest.name.get(lang),
+            "built-in" if pack.builtin else str(pack.root),
+            items,
+        )
     stdout().print(table)

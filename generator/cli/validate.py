@@ -21,7 +21,8 @@ def register(app: typer.Typer) -> None:
 @handles_errors
 def validate(
     path: Path | None = typer.Argument(
-        None, help="A pack folder, a pack.yaml, or a layout .yaml file. Default: every built-in pack."
+        None,
+        help="A pack folder, a pack.yaml, or a layout .yaml file. Default: every built-in pack.",
     ),
 ) -> None:
     """Check a content pack (data, references, layouts) or a layout file without rendering."""

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BeforeValidator
-from typing import Annotated
 
 from generator.content.models import LANGUAGES, LText
 
@@ -35,13 +34,22 @@ def _free(value: object) -> dict[str, Any]:
     for k, v in value.items():
         if not _FIELD.match(str(k)):
             raise ValueError(f"field name {k!r} must be letters, digits and '_'")
-        if k == "count":
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_COPIES:
-                raise ValueError(f"count must be a whole number from 0 to {MAX_COPIES}, got {v!r}")
-            out[k] = v
-            continue
-        out[k] = _value(v, k)
+        out[k] = v
     return out
 
 
-FreeData = Annotated[dict[str, Any], BeforeValidator(_free)]
+def _free_value(value: object) -> object:
+    return _value(value, "value")
+
+
+FreeData = Annotated[
+    dict[str, Annotated[Any, BeforeValidator(_free_value)]], BeforeValidator(_free)
+]
+
+
+def check_count(data: dict) -> str | None:
+    """Why a card's `count` is wrong, or None when it is fine."""
+    v = data.get("count", 1)
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_COPIES:
+        return f"count must be a whole number from 0 to {MAX_COPIES}, got {v!r}"
+    return None

@@ -65,9 +65,7 @@ class LText:
         if isinstance(value, dict) and value:
             bad = [k for k in value if k not in LANGUAGES]
             if bad:
-                raise ValueError(
-                    f"unknown language {bad[0]!r}, expected {' or '.join(LANGUAGES)}"
-                )
+                raise ValueError(f"unknown language {bad[0]!r}, expected {' or '.join(LANGUAGES)}")
             for k, v in value.items():
                 if not isinstance(v, str):
                     raise ValueError(f"text for {k!r} must be a string, got {v!r}")

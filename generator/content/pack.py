@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import Field, TypeAdapter
 
 from generator.content import schemas
+from generator.content.free import check_count
 from generator.content.models import LText, Model, NonNegativeLength, PackPath
 from generator.content.validate import validate
 from generator.content.yamlio import PathKey, YamlDoc, display_path, load_yaml_file
@@ -142,7 +143,9 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
         for key in ("layout", "back"):
             value = getattr(spec, key)
             if value is not None and not _NAME.match(value):
-                raise doc.error((*ppath, key), f"expected a layout name like 'cards/poker', got {value!r}")
+                raise doc.error(
+                    (*ppath, key), f"expected a layout name like 'cards/poker', got {value!r}"
+                )
         if not schemas.kind_known(spec.kind):
             raise doc.error(
                 (*ppath, "kind"),
@@ -157,6 +160,8 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
             adapter = TypeAdapter(model)
             for i, raw in enumerate(cards_doc.data):
                 m = validate(adapter, cards_doc, raw, (i,), langs)
+                if isinstance(m, dict) and (why := check_count(m)):
+                    raise cards_doc.error((i, "count"), why)
                 lp.cards.append(Entry(m, cards_doc, (i,)))
             if not lp.cards:
                 raise cards_doc.error((), "the deck has no cards")

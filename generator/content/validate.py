@@ -33,10 +33,9 @@ def _clean_loc(loc: tuple, data: object) -> PathKey:
     cur = data
     for i, part in enumerate(loc):
         last = i == len(loc) - 1
-        if isinstance(cur, dict) and isinstance(part, str) and part in cur:
-            out.append(part)
-            cur = cur[part]
-        elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+        if (isinstance(cur, dict) and isinstance(part, str) and part in cur) or (
+            isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur)
+        ):
             out.append(part)
             cur = cur[part]
         elif last and isinstance(part, str | int) and isinstance(cur, dict):
@@ -82,6 +81,7 @@ def validate(
         result = adapter.validate_python(data)
     except ValidationError as e:
         errors = e.errors()
+
         # Report the error that comes first in the file.
         def pos(err: dict) -> tuple[int, int]:
             line, col = doc.where(base + _clean_loc(err["loc"], data))

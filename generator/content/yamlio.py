@@ -190,9 +190,7 @@ class _Builder:
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 sources = (
-                    value_node.value
-                    if isinstance(value_node, yaml.SequenceNode)
-                    else [value_node]
+                    value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
                 )
                 for src in sources:
                     if not isinstance(src, yaml.MappingNode):

@@ -15,7 +15,6 @@ from generator.layout.ops import (
     Color,
     EllipseOp,
     FieldOp,
-    ImageOp,
     LineOp,
     PathOp,
     RectOp,
@@ -89,7 +88,9 @@ class Item:
         """An error about this item, at its field's file:line when known."""
         if self._locate is not None:
             return self._locate(message, field_name or "")
-        return PapirnaError(message, field=f"{self.label}.{field_name}" if field_name else self.label)
+        return PapirnaError(
+            message, field=f"{self.label}.{field_name}" if field_name else self.label
+        )
 
     def lookup(self, path: str, box: str) -> object:
         """The value at a dotted path like 'ranges.0.glory'."""
@@ -100,7 +101,9 @@ class Item:
             elif isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
                 cur = cur[int(part)]
             else:
-                raise self.error(f"box {box!r} uses field {{{path}}}, which this item does not have", path)
+                raise self.error(
+                    f"box {box!r} uses field {{{path}}}, which this item does not have", path
+                )
         return cur
 
     def format(self, template: str, box: str) -> str:
@@ -153,11 +156,11 @@ class Builder:
             c = self._colors[name] = hex_color(value)
         return c
 
-    def style(self, box: S.Styled, default_stroke: bool = True, cap: int = 0) -> Style:
-        stroke = self.color(box.stroke) if box.stroke else (None if not default_stroke else None)
+    def style(self, box: S.Styled, cap: int = 0) -> Style:
+        """The paint of a box: no stroke unless one is named."""
         return Style(
             fill=self.color(box.fill),
-            stroke=stroke,
+            stroke=self.color(box.stroke),
             width=box.stroke_width,
             dash=tuple(box.dash) if box.dash else None,
             cap=cap,
@@ -212,7 +215,7 @@ class Builder:
                 valign=box.valign,
                 color=self.color(box.color) or BLACK,
                 icon_ops=self.env.inline_icon,
-                what=f"{item.label}: text of box {name!r}",
+                what=f"text of box {name!r}",
             )
         except TextFitError as e:
             raise item.error(e.message, field_name) from None
@@ -250,7 +253,11 @@ class Builder:
         for i in range(box.count):
             r, c = divmod(i, cols)
             bx = x + c * (box.box + box.gap)
-            by = y + r * (box.box + row_gap + label_h) + (label_h if box.label_position == "above" else 0)
+            by = (
+                y
+                + r * (box.box + row_gap + label_h)
+                + (label_h if box.label_position == "above" else 0)
+            )
             if box.shape == "circle":
                 h = box.box / 2
                 ops.append(EllipseOp(bx + h, by + h, h, h, style))
@@ -270,10 +277,17 @@ class Builder:
                         area = (bx - box.gap / 2, by - label_h, box.box + box.gap, label_h)
                     try:
                         fitted = layout_text(
-                            label, area, self.env.metrics, size=box.label_size,
-                            min_size=min(4.0, box.label_size), align="center", valign="middle",
-                            color=ink or BLACK, icon_ops=self.env.inline_icon,
-                            what=f"label {label!r} of box {name!r}", line_height=1.0,
+                            label,
+                            area,
+                            self.env.metrics,
+                            size=box.label_size,
+                            min_size=min(4.0, box.label_size),
+                            align="center",
+                            valign="middle",
+                            color=ink or BLACK,
+                            icon_ops=self.env.inline_icon,
+                            what=f"label {label!r} of box {name!r}",
+                            line_height=1.0,
                         )
                     except TextFitError as e:
                         raise item.error(e.message) from None
@@ -285,7 +299,9 @@ class Builder:
     def _grid(self, ops, name, box: S.GridBox, item, x, y) -> None:
         ink = self.color(box.color) or BLACK
         cw, ch = box.width / box.columns, box.height / box.rows
-        style = Style(fill=self.color(box.fill), stroke=self.color(box.stroke) or ink, width=box.stroke_width)
+        style = Style(
+            fill=self.color(box.fill), stroke=self.color(box.stroke) or ink, width=box.stroke_width
+        )
         ops.append(RectOp(x, y, box.width, box.height, style))
         thin = style._replace(fill=None)
         for c in range(1, box.columns):
@@ -311,8 +327,16 @@ class Builder:
 
     def _small(self, text: str, area, size: float, color: Color, align: str = "center") -> list:
         return layout_text(
-            text, area, self.env.metrics, size=size, min_size=min(4.0, size), align=align,
-            valign="middle", color=color, style="bold", line_height=1.0,
+            text,
+            area,
+            self.env.metrics,
+            size=size,
+            min_size=min(4.0, size),
+            align=align,
+            valign="middle",
+            color=color,
+            style="bold",
+            line_height=1.0,
         ).ops
 
     def _table(self, ops, name, box: S.TableBox, item, x, y) -> None:
@@ -328,14 +352,24 @@ class Builder:
             ops.append(RectOp(x, y, total_w, rh, Style(fill=header_fill, stroke=None)))
         floor = box.min_size if box.min_size is not None else box.size
 
-        def cell(text: str, cx: float, cy: float, col: S.TableColumn, bold: bool, where: str) -> None:
+        def cell(
+            text: str, cx: float, cy: float, col: S.TableColumn, bold: bool, where: str
+        ) -> None:
             pad = 1.0
             try:
                 fitted = layout_text(
-                    text, (cx + pad, cy, col.width - 2 * pad, rh), self.env.metrics,
-                    size=box.size, min_size=floor, align=col.align, valign="middle",
-                    style="bold" if bold else "regular", color=ink, line_height=1.05,
-                    icon_ops=self.env.inline_icon, what=where,
+                    text,
+                    (cx + pad, cy, col.width - 2 * pad, rh),
+                    self.env.metrics,
+                    size=box.size,
+                    min_size=floor,
+                    align=col.align,
+                    valign="middle",
+                    style="bold" if bold else "regular",
+                    color=ink,
+                    line_height=1.05,
+                    icon_ops=self.env.inline_icon,
+                    what=where,
                 )
             except TextFitError as e:
                 raise item.error(e.message, box.rows) from None
@@ -343,7 +377,14 @@ class Builder:
 
         cx = x
         for col in box.columns:
-            cell(item.format(col.title, name), cx, y, col, True, f"header {col.title!r} of table {name!r}")
+            cell(
+                item.format(col.title, name),
+                cx,
+                y,
+                col,
+                True,
+                f"header {col.title!r} of table {name!r}",
+            )
             cx += col.width
         for r, row in enumerate(rows):
             cy = y + (r + 1) * rh
@@ -355,7 +396,14 @@ class Builder:
                     value = row[col.field]
                 else:
                     value = ""
-                cell("" if value is None else str(value), cx, cy, col, False, f"row {r + 1} of table {name!r}")
+                cell(
+                    "" if value is None else str(value),
+                    cx,
+                    cy,
+                    col,
+                    False,
+                    f"row {r + 1} of table {name!r}",
+                )
                 cx += col.width
         height = (len(rows) + 1) * rh
         ops.append(RectOp(x, y, total_w, height, line))
@@ -365,6 +413,31 @@ class Builder:
         for col in box.columns[:-1]:
             cx += col.width
             ops.append(LineOp(cx, y, cx, y + height, line))
+
+    def _flow(self, ops, name, box: S.FlowBox, item: Item, x, y) -> None:
+        sections = item.lookup(box.field, name)
+        if not isinstance(sections, list):
+            raise item.error(
+                f"box {name!r}: field {box.field!r} must be a list of sections", box.field
+            )
+        floor = box.min_size if box.min_size is not None else box.size
+        size = box.size
+        from generator.layout.text import STEP_PT
+
+        while size >= floor - 1e-9:
+            try:
+                got = _flow_at(self, box, sections, size, x, y, item.label)
+            except TextFitError:
+                got = None
+            if got is not None:
+                ops.extend(got)
+                return
+            size = round(size - STEP_PT, 4)
+        raise item.error(
+            f"the sections do not fit box {name!r} ({box.columns} columns of "
+            f"{box.width:.0f}x{box.height:.0f}mm) even at {floor:g}pt",
+            box.field,
+        )
 
 
 def _letters(n: int) -> str:
@@ -376,10 +449,12 @@ def _letters(n: int) -> str:
     return out
 
 
-HEADING_GAP = 1.2  # mm between a heading (and its rule) and its first body line
+HEADING_GAP = 2.0  # mm between a heading (and its rule) and its first body line
 
 
-def _flow_at(builder: Builder, box: S.FlowBox, sections: list, size: float, x: float, y: float, label: str):
+def _flow_at(
+    builder: Builder, box: S.FlowBox, sections: list, size: float, x: float, y: float, label: str
+):
     """Flow sections at one size; None when they do not fit the columns."""
     from generator.layout.ops import GroupOp
     from generator.layout.text import WrappedLine, wrap_lines
@@ -395,15 +470,31 @@ def _flow_at(builder: Builder, box: S.FlowBox, sections: list, size: float, x: f
         body = str(sec.get("body", "")) if isinstance(sec, dict) else str(sec)
         hs = size * box.heading_scale
         if heading:
-            lines = wrap_lines(heading, col_w, env.metrics, family=box.heading_font, style="bold",
-                               size=hs, line_height=1.1, color=head_ink,
-                               icon_ops=env.inline_icon, what=f"{label}: heading of section {i + 1}")
+            lines = wrap_lines(
+                heading,
+                col_w,
+                env.metrics,
+                family=box.heading_font,
+                style="bold",
+                size=hs,
+                line_height=1.1,
+                color=head_ink,
+                icon_ops=env.inline_icon,
+                what=f"{label}: heading of section {i + 1}",
+            )
             for j, ln in enumerate(lines):
                 gap = size * 0.45 / 2.835 if (j == 0 and blocks) else 0.0
                 blocks.append(("h", ln._replace(gap=gap)))
-        body_lines = wrap_lines(body, col_w, env.metrics, size=size, line_height=box.line_height,
-                                color=ink, icon_ops=env.inline_icon,
-                                what=f"{label}: body of section {i + 1}")
+        body_lines = wrap_lines(
+            body,
+            col_w,
+            env.metrics,
+            size=size,
+            line_height=box.line_height,
+            color=ink,
+            icon_ops=env.inline_icon,
+            what=f"{label}: body of section {i + 1}",
+        )
         for j, ln in enumerate(body_lines):
             if j == 0 and heading:
                 ln = ln._replace(gap=ln.gap + HEADING_GAP)
@@ -435,35 +526,8 @@ def _flow_at(builder: Builder, box: S.FlowBox, sections: list, size: float, x: f
         lx = x + col * (col_w + box.gutter)
         ops.append(GroupOp(lx, y + cy, tuple(ln.ops)))
         if kind == "h" and rule is not None and (i + 1 == len(blocks) or blocks[i + 1][0] == "b"):
-            ry = y + cy + ln.height + HEADING_GAP * 0.45
+            ry = y + cy + ln.height + HEADING_GAP * 0.25
             ops.append(LineOp(lx, ry, lx + col_w, ry, Style(stroke=rule, width=0.2)))
         cy += ln.height
         i += 1
     return ops
-
-
-def _flow(self: Builder, ops, name, box: S.FlowBox, item: Item, x, y) -> None:
-    sections = item.lookup(box.field, name)
-    if not isinstance(sections, list):
-        raise item.error(f"box {name!r}: field {box.field!r} must be a list of sections", box.field)
-    floor = box.min_size if box.min_size is not None else box.size
-    size = box.size
-    from generator.layout.text import STEP_PT
-
-    while size >= floor - 1e-9:
-        try:
-            got = _flow_at(self, box, sections, size, x, y, item.label)
-        except TextFitError:
-            got = None
-        if got is not None:
-            ops.extend(got)
-            return
-        size = round(size - STEP_PT, 4)
-    raise item.error(
-        f"the sections do not fit box {name!r} ({box.columns} columns of "
-        f"{box.width:.0f}x{box.height:.0f}mm) even at {floor:g}pt",
-        box.field,
-    )
-
-
-Builder._flow = _flow  # type: ignore[attr-defined]

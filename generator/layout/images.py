@@ -52,7 +52,9 @@ def fit_box(iw: float, ih: float, x: float, y: float, w: float, h: float, fit: s
     return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
 
 
-def image_ops(src: str, root: Path | None, x: float, y: float, w: float, h: float, fit: str) -> list:
+def image_ops(
+    src: str, root: Path | None, x: float, y: float, w: float, h: float, fit: str
+) -> list:
     """Operations drawing image `src` of a pack into a box."""
     path = resolve_in_pack(src, root)
     suffix = path.suffix.lower()

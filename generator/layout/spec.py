@@ -318,7 +318,9 @@ def _merge(name: str, search: list[Path], chain: tuple[str, ...]) -> _Raw:
         if isinstance(top.size, str):
             if top.size not in CARD_SIZES_MM:
                 sizes = ", ".join(CARD_SIZES_MM)
-                raise doc.error(("size",), f"expected one of {sizes} or {{width, height}}, got {top.size!r}")
+                raise doc.error(
+                    ("size",), f"expected one of {sizes} or {{width, height}}, got {top.size!r}"
+                )
             out.width, out.height = CARD_SIZES_MM[top.size]
         else:
             size = validate(_Size, doc, top.size, ("size",))
@@ -347,4 +349,3 @@ def _colors_of(box: object) -> list[str]:
         if isinstance(value, str):
             out.append(value)
     return out
-

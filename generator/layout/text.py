@@ -194,7 +194,7 @@ def layout_text(
     what: str = "text",
 ) -> TextLayout:
     """Wrap and place `text` in `box` (x, y, w, h in mm), shrinking to fit; TextFitError if not."""
-    x0, y0, bw, bh = box
+    _, _, bw, bh = box
     limit = bw * PT_PER_MM
     height_pt = bh * PT_PER_MM
     tokens = parse_markup(text)
@@ -246,7 +246,11 @@ def layout_text(
                 f"{what} does not fit its {bw:.1f}x{bh:.1f}mm box even at {floor:g}pt"
             )
         chosen, lines = best
-    return TextLayout(chosen, _place(lines, chosen, box, fonts, asc, desc, line_height, align, valign, color, icon_ops), len(lines))
+    return TextLayout(
+        chosen,
+        _place(lines, chosen, box, fonts, asc, desc, line_height, align, valign, color, icon_ops),
+        len(lines),
+    )
 
 
 def _place(lines, s, box, fonts, asc, desc, line_height, align, valign, color, icon_ops) -> list:
@@ -283,7 +287,9 @@ def _place(lines, s, box, fonts, asc, desc, line_height, align, valign, color, i
                     ops.append(TextOp(dx + run_x * k, baseline, "".join(run), run_font, s, color))
                     run = []
                 if icon_ops is not None:
-                    ops.extend(icon_ops(tok.text, dx + off * k, baseline - asc * k, ICON_EM * k, color))
+                    ops.extend(
+                        icon_ops(tok.text, dx + off * k, baseline - asc * k, ICON_EM * k, color)
+                    )
                 continue
             font = fonts[tok.style]
             if run and font == run_font:
@@ -326,7 +332,9 @@ def wrap_lines(
     tokens = parse_markup(text)
     fonts = _fonts(family, style)
     widths = [
-        metrics.width(t.text, fonts[t.style], 1.0) if t.kind == "w" else (ICON_EM if t.kind == "i" else 0.0)
+        metrics.width(t.text, fonts[t.style], 1.0)
+        if t.kind == "w"
+        else (ICON_EM if t.kind == "i" else 0.0)
         for t in tokens
     ]
     space = [metrics.width(" ", fonts[s], 1.0) for s in range(4)]
@@ -335,9 +343,21 @@ def wrap_lines(
         raise TextFitError(f"{what}: a word is wider than the {width:.1f}mm column at {size:g}pt")
     asc, desc = metrics.ascent(fonts[0]), metrics.descent(fonts[0])
     lead = size * line_height / PT_PER_MM
+    full = (asc - desc) * size / PT_PER_MM  # ascender top to descender bottom
     out = []
     for line in lines:
-        ops = _place([line._replace(para_gap=False)], size, (0.0, 0.0, width, lead), fonts, asc, desc,
-                     line_height, align, "top", color, icon_ops)
-        out.append(WrappedLine(lead * 0.5 if line.para_gap else 0.0, lead, ops))
+        ops = _place(
+            [line._replace(para_gap=False)],
+            size,
+            (0.0, 0.0, width, lead),
+            fonts,
+            asc,
+            desc,
+            line_height,
+            align,
+            "top",
+            color,
+            icon_ops,
+        )
+        out.append(WrappedLine(lead * 0.5 if line.para_gap else 0.0, max(lead, full), ops))
     return out

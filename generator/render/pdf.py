@@ -134,7 +134,9 @@ class _Painter:
                     p = c.beginPath()
                     p.rect(cx * K, (h - cy - ch) * K, cw * K, ch * K)
                     c.clipPath(p, stroke=0, fill=0)
-                c.drawImage(op.path, op.x * K, (h - op.y - op.h) * K, op.w * K, op.h * K, mask="auto")
+                c.drawImage(
+                    op.path, op.x * K, (h - op.y - op.h) * K, op.w * K, op.h * K, mask="auto"
+                )
                 c.restoreState()
                 self.reset()
             elif t is FieldOp:

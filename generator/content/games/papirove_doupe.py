@@ -97,7 +97,9 @@ class Monster(Model):
     ranges: list[StrengthRange] = Field(min_length=3, max_length=3)
     flee: int = Field(le=0, ge=-50)
     reward: Reward
-    gems: list[Annotated[str, Field(pattern=r"^[A-Z]$")]] = Field(default_factory=list, max_length=6)
+    gems: list[Annotated[str, Field(pattern=r"^[A-Z]$")]] = Field(
+        default_factory=list, max_length=6
+    )
     flavor: LText | None = None
 
     def context_extras(self) -> dict:
@@ -202,4 +204,3 @@ class Campaign(Model):
     id: str
     name: LText
     cards: list[str] = Field(min_length=1)
-

@@ -1,0 +1,70 @@
+"""Shared fixtures: a full build of the built-in games, and the --update-golden flag."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.cli.common import load_packs
+from generator.output.build import plan, render_jobs
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="Rewrite tests/golden/*.png from the current renders.",
+    )
+
+
+@pytest.fixture(scope="session")
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """Every built-in printable, rendered once per test session: file name -> PDF bytes."""
+    out = tmp_path_factory.mktemp("build")
+    results = render_jobs(plan(load_packs(None, None), None, None), out)
+    return {r.path.name: r.data for r in results}
+
+
+@pytest.fixture()
+def pack_dir(tmp_path: Path) -> Path:
+    """A small valid user pack to break in tests."""
+    root = tmp_path / "mypack"
+    root.mkdir()
+    (root / "pack.yaml").write_text(
+        """name: {cs: Můj balíček, en: My pack}
+printables:
+  deck:
+    kind: deck
+    title: {cs: Karty, en: Cards}
+    cards: cards.yaml
+    layout: mine/card
+""",
+        encoding="utf-8",
+    )
+    (root / "cards.yaml").write_text(
+        """- title: {cs: Řeřicha, en: Cress}
+  text: {cs: Žluťoučký kůň úpěl ďábelské ódy., en: A quick brown fox.}
+  count: 2
+- title: Ůl
+  text: Ěčř
+""",
+        encoding="utf-8",
+    )
+    (root / "layouts" / "mine").mkdir(parents=True)
+    (root / "layouts" / "mine" / "card.yaml").write_text(
+        """extends: cards/poker
+boxes:
+  frame: {type: rect, x: 3mm, y: 3mm, width: 57.5mm, height: 82.9mm, radius: 3mm, stroke: ink}
+  title: {type: text, x: 5mm, y: 5mm, width: 53.5mm, height: 10mm, text: "{title}", font: display, size: 14pt, min_size: 8pt, align: center}
+  text: {type: text, x: 5mm, y: 20mm, width: 53.5mm, height: 30mm, text: "{text}", size: 10pt, min_size: 6pt}
+""",
+        encoding="utf-8",
+    )
+    return root

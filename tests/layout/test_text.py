@@ -1,0 +1,88 @@
+"""The text engine with a fixed-width fake font, so every expected value is worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.layout.ops import TextOp
+from generator.layout.text import TextFitError, layout_text, parse_markup
+from generator.units import PT_PER_MM
+
+
+class Mono:
+    """Every character is 0.5 em wide; ascent 0.8, descent -0.2."""
+
+    def width(self, text: str, font: str, size: float) -> float:
+        return 0.5 * len(text) * size
+
+    def ascent(self, font: str) -> float:
+        return 0.8
+
+    def descent(self, font: str) -> float:
+        return -0.2
+
+
+def test_markup_tokens() -> None:
+    kinds = [(t.kind, t.text, t.style) for t in parse_markup("a **b c** *d* :skull: e")]
+    assert kinds == [
+        ("w", "a", 0),
+        ("s", " ", 0),
+        ("w", "b", 1),
+        ("s", " ", 1),
+        ("w", "c", 1),
+        ("s", " ", 0),
+        ("w", "d", 2),
+        ("s", " ", 0),
+        ("i", "skull", 0),
+        ("s", " ", 0),
+        ("w", "e", 0),
+    ]
+
+
+def test_wraps_at_word_boundaries() -> None:
+    # 10pt: each char 5pt wide; box 12 chars wide = 60pt.
+    box = (0.0, 0.0, 60 / PT_PER_MM, 100.0)
+    out = layout_text("aaaa bbbb cccc", box, Mono(), size=10)
+    texts = [op.text for op in out.ops if isinstance(op, TextOp)]
+    assert texts == ["aaaa bbbb", "cccc"]
+    assert out.size == 10 and out.lines == 2
+
+
+def test_alignment_center_and_right() -> None:
+    box = (10.0, 0.0, 50 / PT_PER_MM, 20.0)  # 50pt wide
+    centre = layout_text("ab", box, Mono(), size=10, align="center").ops[0]
+    right = layout_text("ab", box, Mono(), size=10, align="right").ops[0]
+    # "ab" is 10pt wide: centred it starts 20pt in, right-aligned 40pt in.
+    assert centre.x == pytest.approx(10 + 20 / PT_PER_MM)
+    assert right.x == pytest.approx(10 + 40 / PT_PER_MM)
+
+
+def test_shrinks_to_fit_then_errors() -> None:
+    # One line of 1.2 * size must fit 10pt height: size 8 fits (ascent+descent = 1.0*size).
+    box = (0.0, 0.0, 1000.0, 8 / PT_PER_MM)
+    out = layout_text("abc", box, Mono(), size=12, min_size=6)
+    assert out.size == 8
+    with pytest.raises(TextFitError, match="even at 9pt"):
+        layout_text("abc", box, Mono(), size=12, min_size=9)
+
+
+def test_bold_run_uses_bold_font() -> None:
+    ops = layout_text("x **y**", (0, 0, 100, 10), Mono(), size=10).ops
+    assert [(o.text, o.font) for o in ops] == [("x", "sans-regular"), ("y", "sans-bold")]
+
+
+@given(
+    st.lists(st.text(alphabet="abcřěů", min_size=1, max_size=8), min_size=1, max_size=30),
+    st.floats(min_value=20, max_value=80),
+)
+def test_no_line_is_wider_than_its_box(words: list[str], width: float) -> None:
+    box = (0.0, 0.0, width, 500.0)
+    try:
+        out = layout_text(" ".join(words), box, Mono(), size=9, min_size=4)
+    except TextFitError:
+        return
+    for op in out.ops:
+        w = Mono().width(op.text, op.font, op.size) / PT_PER_MM
+        assert op.x >= -1e-9 and op.x + w <= width + 1e-6
