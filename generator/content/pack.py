@@ -33,7 +33,8 @@ class Printable(Model):
     schema_: str | None = Field(default=None, alias="schema")
     size: str | None = None
     bleed: NonNegativeLength = 3.0
-    fillable: bool = False
+    fillable: bool = False  # also write a fillable variant with form fields
+    plan: PackPath | None = None  # the dungeon plan a sheet prints (Papírové doupě)
     paper: list[Literal["a4", "letter", "a3"]] | None = None
     orientation: Literal["portrait", "landscape"] = "portrait"
 
@@ -70,6 +71,7 @@ class LoadedPrintable:
     entry: Entry  # the printable's place in pack.yaml
     cards: list[Entry] = field(default_factory=list)
     data: Entry | None = None
+    plan: Entry | None = None
 
 
 @dataclass
@@ -171,6 +173,11 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
             data_doc = load_yaml_file(pack.resolve(spec.data, doc, (*ppath, "data")))
             m = validate(TypeAdapter(model), data_doc, ..., (), langs)
             lp.data = Entry(m, data_doc, ())
+        if spec.plan is not None:
+            plan_doc = load_yaml_file(pack.resolve(spec.plan, doc, (*ppath, "plan")))
+            lp.plan = Entry(
+                validate(schemas.SCHEMAS["papirove-doupe/plan"], plan_doc), plan_doc, ()
+            )
         pack.printables[pid] = lp
     schemas.check_pack(pack)
     return pack

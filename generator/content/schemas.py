@@ -20,11 +20,13 @@ SCHEMAS: dict[str, Any] = {
     "papirove-doupe/goal": pd.Goal,
     "papirove-doupe/ability": pd.Ability,
     "papirove-doupe/dungeon": pd.DungeonCard,
+    "papirove-doupe/sheet": pd.SheetData,
+    "papirove-doupe/plan": pd.Plan,
 }
 
 # Printable kinds: 'deck' (cards, imposed), 'page' (one layout filled from data),
 # 'document' (flowing text sections).
-KINDS: tuple[str, ...] = ("deck", "page", "document")
+KINDS: tuple[str, ...] = ("deck", "page", "document", "papirove-doupe-sheet")
 
 
 def kinds() -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from generator.content.models import to_context
 from generator.content.pack import Entry, LoadedPrintable, Pack
 from generator.errors import PapirnaError
 from generator.layout.engine import Builder, Env, Item
-from generator.layout.ops import Document, GroupOp, Page
+from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.spec import LayoutSpec, load_layout
 from generator.output.impose import impose
 from generator.render.metrics import ReportlabMetrics
@@ -28,11 +28,13 @@ class Job:
     printable: LoadedPrintable
     lang: str
     paper: str
+    fillable: bool = False
 
     @property
     def filename(self) -> str:
         """File name under the pack's output folder."""
-        return f"{self.pack.id}-{self.printable.id}-{self.lang}-{self.paper}.pdf"
+        variant = "-fillable" if self.fillable else ""
+        return f"{self.pack.id}-{self.printable.id}{variant}-{self.lang}-{self.paper}.pdf"
 
 
 @dataclass
@@ -56,6 +58,8 @@ def plan(packs: Iterable[Pack], langs: list[str] | None, papers: list[str] | Non
                 for paper in allowed:
                     if papers is None or paper in papers:
                         jobs.append(Job(pack, printable, lang, paper))
+                        if printable.spec.fillable:
+                            jobs.append(Job(pack, printable, lang, paper, fillable=True))
     return jobs
 
 
@@ -109,6 +113,8 @@ class Renderer:
             return Document(title, self.deck_pages(job))
         if kind in ("page", "document"):
             return Document(title, self.page_pages(job))
+        if kind == "papirove-doupe-sheet":
+            return Document(title, self.sheet_pages(job), fillable=job.fillable)
         raise PapirnaError(f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file)
 
     def deck_pages(self, job: Job) -> list[Page]:
@@ -149,21 +155,48 @@ class Renderer:
         if p.spec.layout is None:
             raise p.entry.error("a page needs 'layout'", ("layout",))
         layout = _layout(job.pack, p.spec.layout)
+        entry = p.data or Entry({}, p.entry.doc, p.entry.path)
+        extra = {"title": p.spec.title.get(job.lang)} if p.data is None else None
+        item = _item(entry, job.lang, p.id, extra, job.pack.manifest.labels)
+        ops = Builder(layout, self.env(job.pack, job.fillable)).build(item)
+        return [self._centred(job, layout, ops)]
+
+    def sheet_pages(self, job: Job) -> list[Page]:
+        """The Papírové doupě player sheet for the printable's plan, centred on the paper."""
+        from generator.layout.printables.papirove_doupe_sheet import sheet_ops
+
+        p = job.printable
+        if p.spec.layout is None or p.data is None or p.plan is None:
+            raise p.entry.error("a papirove-doupe-sheet needs 'layout', 'data' and 'plan'")
+        layout = _layout(job.pack, p.spec.layout)
+        plan = p.plan.model
+        sheet_id = f"PD-{plan.id}-{job.paper}-{job.lang}" + ("-F" if job.fillable else "")
+        try:
+            ops = sheet_ops(layout, p.data.model, plan, self.env(job.pack, job.fillable), job.lang, sheet_id)
+        except PapirnaError as e:
+            raise p.data.error(e.message) from None
+        return [self._centred(job, layout, ops)]
+
+    def _centred(self, job: Job, layout: LayoutSpec, ops: list) -> Page:
         pw, ph = PAPER_SIZES_MM[job.paper]
-        if p.spec.orientation == "landscape":
+        if job.printable.spec.orientation == "landscape":
             pw, ph = ph, pw
         if layout.width > pw + 1e-6 or layout.height > ph + 1e-6:
-            raise p.entry.error(
+            raise job.printable.entry.error(
                 f"layout {layout.name!r} ({layout.width:g}x{layout.height:g}mm) is larger than "
                 f"{job.paper} paper ({pw:g}x{ph:g}mm)",
                 ("layout",),
             )
-        entry = p.data or Entry({}, p.entry.doc, p.entry.path)
-        extra = {"title": p.spec.title.get(job.lang)} if p.data is None else None
-        item = _item(entry, job.lang, p.id, extra, job.pack.manifest.labels)
-        ops = Builder(layout, self.env(job.pack, job.printable.spec.fillable)).build(item)
         dx, dy = (pw - layout.width) / 2, (ph - layout.height) / 2
-        return [Page(pw, ph, [GroupOp(dx, dy, tuple(ops))])]
+        return Page(pw, ph, [_shift(ops, dx, dy)])
+
+
+def _shift(ops: list, dx: float, dy: float) -> GroupOp:
+    """Move operations; form fields are moved by value since they are not drawn in a group."""
+    moved = [op._replace(x=op.x + dx, y=op.y + dy) if isinstance(op, FieldOp) else op for op in ops]
+    drawn = tuple(op for op in moved if not isinstance(op, FieldOp))
+    fields = tuple(op for op in moved if isinstance(op, FieldOp))
+    return GroupOp(0.0, 0.0, (GroupOp(dx, dy, drawn), *fields))
 
 
 def render_jobs(

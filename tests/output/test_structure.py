@@ -72,4 +72,4 @@ def test_two_builds_are_byte_identical(game: str, tmp_path) -> None:
 
     first, second = digests(), digests()
     assert first == second
-    assert len(first) == 20
+    assert len(first) == 28

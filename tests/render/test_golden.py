@@ -25,6 +25,8 @@ CASES = [
     ("papirove-doupe-goals-cs-a4.pdf", 0),
     ("papirove-doupe-abilities-en-letter.pdf", 0),
     ("gamebook-reference-cs-a4.pdf", 0),
+    ("papirove-doupe-sheet-cs-a4.pdf", 0),
+    ("papirove-doupe-sheet-en-letter.pdf", 0),
 ]
 MAX_MEAN_DIFF = 0.6  # mean absolute difference per channel, 0-255
 MAX_BAD_PIXELS = 0.002  # share of pixels differing by more than 48 in any channel

@@ -204,3 +204,134 @@ class Campaign(Model):
     id: str
     name: LText
     cards: list[str] = Field(min_length=1)
+
+
+TreasureKind = Literal["gem", "potion", "potions", "level", "item-half"]
+
+
+class Minion(Model):
+    """A minion in a room: the adventurer who fights it and the level needed."""
+
+    adventurer: Adventurer
+    level: int = Field(ge=1, le=6)
+
+
+class Treasure(Model):
+    """A treasure in a room's bottom-right corner; gems carry a letter."""
+
+    kind: TreasureKind
+    letter: Annotated[str, Field(pattern=r"^[A-L]$")] | None = None
+
+    @model_validator(mode="after")
+    def _letter_only_on_gems(self) -> Treasure:
+        if self.kind == "gem" and self.letter is None:
+            raise ValueError("a gem needs a letter A-L")
+        if self.kind != "gem" and self.letter is not None:
+            raise ValueError("only gems have letters")
+        return self
+
+
+class RoomFeatures(Model):
+    """What is printed in one room of the plan."""
+
+    trap: bool = False
+    minion: Minion | None = None
+    treasure: Treasure | None = None
+
+
+class Plan(Model):
+    """The dungeon plan printed on the sheet: 6 columns A-F, 7 rows (row 1 at the entrances)."""
+
+    id: str
+    teleports: list[Annotated[list[Room], Field(min_length=2, max_length=2)]] = Field(
+        default_factory=lambda: [["A2", "F2"], ["A4", "F4"]]
+    )
+    water: list[Edge] = Field(default_factory=list)
+    rooms: dict[Room, RoomFeatures] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _gems_unique(self) -> Plan:
+        seen: dict[str, str] = {}
+        for room, f in self.rooms.items():
+            if f.treasure is not None and f.treasure.letter:
+                if f.treasure.letter in seen:
+                    raise ValueError(
+                        f"gem {f.treasure.letter} is in both {seen[f.treasure.letter]} and {room}"
+                    )
+                seen[f.treasure.letter] = room
+        for a, b in self.teleports:
+            if a == b:
+                raise ValueError(f"teleport {a} leads to itself")
+        return self
+
+
+class AdventurerSheet(Model):
+    """One adventurer's row on the sheet: the level-4 ability and the glory for level 6."""
+
+    ability: LText
+    ability_icon: str
+    level6_glory: int = Field(ge=0, le=30)
+
+
+ItemKind = Literal["one-shot", "permanent"]
+
+
+class Item(Model):
+    """One of the eight items on the sheet, made in two halves."""
+
+    id: str
+    name: LText
+    symbol: Adventurer | None = None  # the die symbol the first four items need
+    kind: ItemKind
+    effect: LText
+    glory: int = Field(default=0, ge=-20, le=20)
+    strength: int = Field(default=0, ge=0, le=10)  # bonus against monsters once made
+
+
+class PotionBonus(Model):
+    """The bonus for brewing the Nth potion."""
+
+    after: int = Field(ge=1, le=60)
+    kind: Literal["gem", "level", "item-half", "glory", "heal"]
+    amount: int = Field(default=1, ge=1, le=10)
+
+
+class Scoring(Model):
+    """The point tables of the final scoring."""
+
+    lowest_adventurer: list[int] = Field(min_length=6, max_length=6)  # glory by level 1..6
+    item_half: int = Field(ge=0, le=10)
+    gem: int = Field(ge=0, le=10)
+    minion: int = Field(ge=0, le=10)
+    wound: int = Field(ge=-10, le=0)
+    resurrection: int = Field(default=-9, ge=-50, le=0)
+
+
+class SheetData(Model):
+    """Everything the player sheet prints besides the plan."""
+
+    rounds: int = Field(default=8, ge=1, le=20)
+    actions: int = Field(default=3, ge=1, le=6)
+    monster_rounds: list[int] = Field(default_factory=lambda: [3, 6, 8], min_length=3, max_length=3)
+    adventurers: dict[Adventurer, AdventurerSheet]
+    health_track: int = Field(default=24, ge=4, le=40)
+    wound_track: int = Field(ge=10, le=80)
+    potion_track: int = Field(ge=4, le=40)
+    potion_bonuses: list[PotionBonus]
+    items: list[Item] = Field(min_length=8, max_length=8)
+    gem_track: int = Field(ge=1, le=20)
+    minion_track: int = Field(ge=1, le=30)
+    strength_bonus: dict[str, int] = Field(default_factory=dict)  # e.g. warrior at level 4
+    scoring: Scoring
+    text: dict[str, LText] = Field(default_factory=dict)  # headings and notes on the sheet
+
+    @model_validator(mode="after")
+    def _complete(self) -> SheetData:
+        missing = [a for a in ADVENTURERS if a not in self.adventurers]
+        if missing:
+            raise ValueError(f"adventurers: missing {', '.join(missing)}")
+        if any(it.symbol is None for it in self.items[:4]):
+            raise ValueError("items: the first four items need a die symbol")
+        if any(it.symbol is not None for it in self.items[4:]):
+            raise ValueError("items: only the first four items have a die symbol")
+        return self

@@ -1,0 +1,1 @@
+"""Game-specific printables composed in Python from layout primitives (sheets, boards, dice)."""

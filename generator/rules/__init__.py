@@ -1,0 +1,1 @@
+"""Game rules as pure functions: scoring, dungeon checks and generation, combat math."""
