@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from generator.errors import PapirnaError
 from generator.layout.engine import Env, hex_color
 from generator.layout.ops import BLACK, Color, EllipseOp, FieldOp, LineOp, PathOp, RectOp, Style
 from generator.layout.text import TextFitError, layout_text
-from generator.errors import PapirnaError
 
 
 def rgb(value: str | Color | None) -> Color | None:

@@ -142,7 +142,7 @@ def check_dungeon(
     for w in card.walls:
         if w in plan.water:
             out.append(Violation("walls", f"wall {w} stands where the plan already has water"))
-        a, _, b = w.partition("|")
+        _, _, b = w.partition("|")
         if b in ("north", "east", "west"):
             out.append(
                 Violation("walls", f"wall {w} is on the outer border, which is always closed")

@@ -105,7 +105,7 @@ def _frame(sk: Sketch, layout: LayoutSpec, t: dict, sheet_id: str) -> None:
 
 
 def _dice(sk: Sketch, r, data: SheetData, t: dict) -> None:
-    x, y, w, h = r
+    x, y, w, _ = r
     _heading(sk, t["dice"], x, y, w, "die")
     box, gap = 6.0, 0.8
     group = data.actions * box + (data.actions - 1) * gap
@@ -217,7 +217,7 @@ def _track(
 
 
 def _health(sk: Sketch, r, data: SheetData, t: dict) -> None:
-    x, y, w, h = r
+    x, y, w, _ = r
     _heading(sk, t["health"], x, y, w, "health")
     n = data.health_track
     size = min(4.2, (w - (n - 1) * 0.5) / n)
@@ -253,7 +253,7 @@ def _health(sk: Sketch, r, data: SheetData, t: dict) -> None:
 
 
 def _potions(sk: Sketch, r, data: SheetData, t: dict) -> None:
-    x, y, w, h = r
+    x, y, w, _ = r
     _heading(sk, t["potions"], x, y, w * 0.4, "potion")
     sk.text(
         t["potion_rule"],
@@ -565,7 +565,7 @@ def _circles(sk: Sketch, x, y, values, name: str, size=4.0, gap=0.7) -> None:
 
 
 def _cards(sk: Sketch, r, t: dict) -> None:
-    x, y, w, h = r
+    x, y, w, _ = r
     _heading(sk, t["cards"], x, y, w, "quest")
     sk.text(t["quests"], x, y + 5, w, 3.6, size=6, min_size=4.5, color=FAINT, field="quests")
     for q in range(3):
