@@ -31,6 +31,7 @@ class Printable(Model):
     cards: PackPath | None = None
     data: PackPath | None = None
     schema_: str | None = Field(default=None, alias="schema")
+    data_schema: str | None = None  # the model of `data` when it differs from `schema`
     size: str | None = None
     bleed: NonNegativeLength = 3.0
     fillable: bool = False  # also write a fillable variant with form fields
@@ -171,7 +172,12 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
             raise doc.error(ppath, "a deck needs 'cards: FILE'")
         if spec.data is not None:
             data_doc = load_yaml_file(pack.resolve(spec.data, doc, (*ppath, "data")))
-            m = validate(TypeAdapter(model), data_doc, ..., (), langs)
+            data_model = (
+                schemas.model_for(spec.data_schema, doc, (*ppath, "data_schema"))
+                if spec.data_schema
+                else model
+            )
+            m = validate(TypeAdapter(data_model), data_doc, ..., (), langs)
             lp.data = Entry(m, data_doc, ())
         if spec.plan is not None:
             plan_doc = load_yaml_file(pack.resolve(spec.plan, doc, (*ppath, "plan")))

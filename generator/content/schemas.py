@@ -22,11 +22,13 @@ SCHEMAS: dict[str, Any] = {
     "papirove-doupe/dungeon": pd.DungeonCard,
     "papirove-doupe/sheet": pd.SheetData,
     "papirove-doupe/plan": pd.Plan,
+    "papirove-doupe/campaigns": list[pd.Campaign],
+    "papirove-doupe/dice": pd.DiceSet,
 }
 
 # Printable kinds: 'deck' (cards, imposed), 'page' (one layout filled from data),
 # 'document' (flowing text sections).
-KINDS: tuple[str, ...] = ("deck", "page", "document", "papirove-doupe-sheet")
+KINDS: tuple[str, ...] = ("deck", "page", "document", "papirove-doupe-sheet", "papirove-doupe-dice")
 
 
 def kinds() -> tuple[str, ...]:
@@ -46,6 +48,31 @@ def model_for(name: str | None, doc: YamlDoc, path: PathKey) -> Any:
     if name not in SCHEMAS:
         raise doc.error(path, f"expected one of {', '.join(sorted(SCHEMAS))}, got {name!r}")
     return SCHEMAS[name]
+
+
+def card_extras(pack: Pack, schema: str | None, model: Any) -> dict[str, Any]:
+    """Values a card's layout shows that live elsewhere in the pack (e.g. its monsters' names)."""
+    if schema != "papirove-doupe/dungeon":
+        return {}
+    monsters = {
+        e.model.id: e.model
+        for lp in pack.printables.values()
+        if lp.spec.schema_ == "papirove-doupe/monster"
+        for e in lp.cards
+    }
+    campaigns = {
+        c.id: c
+        for lp in pack.printables.values()
+        if lp.spec.data_schema == "papirove-doupe/campaigns" and lp.data is not None
+        for c in lp.data.model
+    }
+    found = [monsters[m] for m in model.monsters if m in monsters]
+    camp = campaigns.get(model.campaign)
+    return {
+        "monster_names": [m.name for m in found],
+        "monster_weakness": [m.weakness for m in found],
+        "campaign_name": camp.name if camp else model.campaign,
+    }
 
 
 def check_pack(pack: Pack) -> None:

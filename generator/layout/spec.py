@@ -175,6 +175,16 @@ class FlowBox(Styled):
     rule: ColorRef | None = None  # colour of a thin line under each heading
 
 
+class DungeonPlanBox(Styled):
+    """A Papírové doupě plan with a dungeon card's walls and monster positions."""
+
+    type: Literal["dungeon-plan"]
+    walls: str = "walls"
+    positions: str = "positions"
+    features: bool = False  # also draw the sheet's traps, minions and treasures
+    label_size: FontSize = 6.0
+
+
 Box = Annotated[
     RectBox
     | LineBox
@@ -186,7 +196,8 @@ Box = Annotated[
     | CheckboxTrack
     | GridBox
     | TableBox
-    | FlowBox,
+    | FlowBox
+    | DungeonPlanBox,
     Field(discriminator="type"),
 ]
 _BOX = TypeAdapter(Box)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from generator.content.models import to_context
 from generator.content.pack import Entry, LoadedPrintable, Pack
+from generator.content.schemas import card_extras
 from generator.errors import PapirnaError
 from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
@@ -115,6 +116,8 @@ class Renderer:
             return Document(title, self.page_pages(job))
         if kind == "papirove-doupe-sheet":
             return Document(title, self.sheet_pages(job), fillable=job.fillable)
+        if kind == "papirove-doupe-dice":
+            return Document(title, self.dice_pages(job))
         raise PapirnaError(f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file)
 
     def deck_pages(self, job: Job) -> list[Page]:
@@ -132,10 +135,11 @@ class Renderer:
         for i, entry in enumerate(p.cards):
             cid = getattr(entry.model, "id", None) or str(i + 1)
             label = f"{p.id} card {cid!r}"
-            item = _item(
-                entry, job.lang, label, {"index": i + 1, "total": total, "deck": deck_title},
-                job.pack.manifest.labels,
-            )
+            extra = to_context(card_extras(job.pack, p.spec.schema_, entry.model), job.lang)
+            numbers = {"index": i + 1, "total": total, "deck": deck_title}
+            item = _item(entry, job.lang, label, {**numbers, **extra}, job.pack.manifest.labels)
+            if p.plan is not None:
+                item.data["plan"] = p.plan.model
             copies = item.data.get("count", 1) if isinstance(item.data.get("count", 1), int) else 1
             f_ops = fb.build(item)
             b_ops = bb.build(item) if bb else None
@@ -176,6 +180,22 @@ class Renderer:
         except PapirnaError as e:
             raise p.data.error(e.message) from None
         return [self._centred(job, layout, ops)]
+
+    def dice_pages(self, job: Job) -> list[Page]:
+        """The dice reference with stickers, and the dice nets."""
+        from generator.layout.printables.papirove_doupe_dice import nets_page, reference_page
+
+        p = job.printable
+        if p.spec.layout is None or p.data is None:
+            raise p.entry.error("a papirove-doupe-dice printable needs 'layout' and 'data'")
+        layout = _layout(job.pack, p.spec.layout)
+        env = self.env(job.pack)
+        try:
+            pages = [reference_page(layout, p.data.model, env, job.lang),
+                     nets_page(layout, p.data.model, env, job.lang)]
+        except PapirnaError as e:
+            raise p.data.error(e.message) from None
+        return [self._centred(job, layout, ops) for ops in pages]
 
     def _centred(self, job: Job, layout: LayoutSpec, ops: list) -> Page:
         pw, ph = PAPER_SIZES_MM[job.paper]

@@ -335,3 +335,42 @@ class SheetData(Model):
         if any(it.symbol is not None for it in self.items[4:]):
             raise ValueError("items: only the first four items have a die symbol")
         return self
+
+
+DieSymbol = Literal["warrior", "wizard", "cleric", "thief", "skull", "clover", "boots"]
+
+
+class DieFace(Model):
+    """One face of a die: a symbol, and for adventurer symbols the colour (training method)."""
+
+    symbol: DieSymbol
+    color: Training | None = None
+
+    @model_validator(mode="after")
+    def _colour_for_adventurers(self) -> DieFace:
+        if self.symbol in ADVENTURERS and self.color is None:
+            raise ValueError(f"an adventurer face ({self.symbol}) needs a colour: white or black")
+        if self.symbol not in ADVENTURERS and self.color is not None:
+            raise ValueError(f"a {self.symbol} face has no colour")
+        return self
+
+
+class Die(Model):
+    """A die with its number (written in the dice-used boxes) and six faces."""
+
+    number: int = Field(ge=0, le=9)
+    faces: list[DieFace] = Field(min_length=6, max_length=6)
+
+
+class DiceSet(Model):
+    """The six dice of Papírové doupě and the texts of the dice printables."""
+
+    dice: list[Die] = Field(min_length=1, max_length=10)
+    text: dict[str, LText] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _numbers_unique(self) -> DiceSet:
+        numbers = [d.number for d in self.dice]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError("dice numbers must be unique")
+        return self

@@ -6,8 +6,9 @@ a sheet id is printed, so that a photographed sheet can be read back by machine.
 
 from __future__ import annotations
 
-from generator.content.games.papirove_doupe import ADVENTURERS, COLUMNS, ROWS, Plan, SheetData
+from generator.content.games.papirove_doupe import ADVENTURERS, Plan, SheetData
 from generator.layout.engine import Env
+from generator.layout.printables.papirove_doupe_plan import draw_base, draw_features, fit_grid
 from generator.layout.sketch import Sketch
 from generator.layout.spec import LayoutSpec
 
@@ -352,165 +353,9 @@ def _tracks(sk: Sketch, r, data: SheetData, t: dict) -> None:
 def _plan(sk: Sketch, r, plan: Plan, t: dict) -> None:
     x, y, w, h = r
     _heading(sk, t["plan"], x, y, w)
-    label = 4.0
-    cell = min((w - label) / len(COLUMNS), (h - 5.5 - label - 6) / ROWS)
-    gx = x + label + (w - label - cell * len(COLUMNS)) / 2
-    gy = y + 5.5 + label
-    for c, col in enumerate(COLUMNS):
-        sk.text(
-            col,
-            gx + c * cell,
-            gy - label,
-            cell,
-            label,
-            size=7.5,
-            style="bold",
-            align="center",
-            field="plan",
-        )
-    for row in range(1, ROWS + 1):
-        ry = gy + (ROWS - row) * cell
-        sk.text(
-            str(row),
-            gx - label,
-            ry,
-            label - 0.6,
-            cell,
-            size=7.5,
-            style="bold",
-            align="center",
-            field="plan",
-        )
-    teleports = {}
-    for i, (a, b) in enumerate(plan.teleports):
-        teleports[a] = teleports[b] = (i, b if a else a)
-    for row in range(1, ROWS + 1):
-        for c, col in enumerate(COLUMNS):
-            room = f"{col}{row}"
-            cx, cy = gx + c * cell, gy + (ROWS - row) * cell
-            if room in teleports:
-                sk.icon(
-                    "teleport", cx + cell * 0.22, cy + cell * 0.22, cell * 0.56, color="#c9bfae"
-                )
-                pair = next(p for p in plan.teleports if room in p)
-                other = pair[1] if pair[0] == room else pair[0]
-                sk.text(
-                    f"↔ {other}",
-                    cx,
-                    cy + cell * 0.72,
-                    cell,
-                    cell * 0.26,
-                    size=5.5,
-                    align="center",
-                    color=FAINT,
-                    field="teleport",
-                )
-            f = plan.rooms.get(room)
-            if f is None:
-                continue
-            q = cell * 0.3
-            if f.trap:
-                sk.icon("trap", cx + 0.6, cy + cell - q - 0.6, q, color=INK)
-            if f.minion:
-                sk.icon("minion", cx + 0.6, cy + 0.6, q, color=INK)
-                sk.icon(
-                    f.minion.adventurer, cx + cell - 3.2 - q * 0.8, cy + 0.8, q * 0.8, color=INK
-                )
-                sk.text(
-                    f"**{f.minion.level}**",
-                    cx + cell - 3.1,
-                    cy + 0.5,
-                    2.6,
-                    q,
-                    size=7.5,
-                    align="center",
-                    field="minion",
-                )
-            if f.treasure:
-                tk = f.treasure
-                tx, ty = cx + cell - q - 0.6, cy + cell - q - 0.6
-                sk.circle(tx + q / 2, ty + q / 2, q * 0.62, stroke=FAINT, width=0.2)
-                sk.icon(REWARD_ICONS[tk.kind], tx + q * 0.12, ty + q * 0.12, q * 0.76, color=INK)
-                if tk.letter or tk.kind == "potions":
-                    sk.text(
-                        f"**{tk.letter or '2×'}**",
-                        tx - 3.3,
-                        ty,
-                        3.2,
-                        q,
-                        size=6.5,
-                        align="right",
-                        color=ACCENT if tk.letter else INK,
-                        field="treasure",
-                    )
-    # grid lines: faint, so players draw walls clearly over them
-    gw, gh = cell * len(COLUMNS), cell * ROWS
-    for c in range(1, len(COLUMNS)):
-        sk.line(
-            gx + c * cell, gy, gx + c * cell, gy + gh, stroke="#b5aa98", width=0.2, dash=(0.8, 0.8)
-        )
-    for rr in range(1, ROWS):
-        sk.line(
-            gx,
-            gy + rr * cell,
-            gx + gw,
-            gy + rr * cell,
-            stroke="#b5aa98",
-            width=0.2,
-            dash=(0.8, 0.8),
-        )
-    sk.rect(gx, gy, gw, gh, stroke=INK, width=0.8)
-    for e in plan.water:
-        a, b = e.split("|")
-        (ca, ra), (cb, rb) = (COLUMNS.index(a[0]), int(a[1])), (COLUMNS.index(b[0]), int(b[1]))
-        if ca == cb:  # horizontal edge between rows
-            yy = gy + (ROWS - max(ra, rb)) * cell + cell
-            _wave(sk, gx + ca * cell, yy, gx + (ca + 1) * cell, yy)
-        else:
-            xx = gx + max(ca, cb) * cell
-            yy = gy + (ROWS - ra) * cell
-            _wave(sk, xx, yy, xx, yy + cell)
-    for c in range(len(COLUMNS)):
-        ex = gx + c * cell + cell / 2 - 2.6
-        sk.icon("entrance", ex, gy + gh + 0.8, 5.2, color=INK)
-
-
-def _wave(sk: Sketch, x1, y1, x2, y2) -> None:
-    """A wavy water line along one edge of a room."""
-    n = 4
-    horizontal = y1 == y2
-    length = (x2 - x1) if horizontal else (y2 - y1)
-    step = length / n
-    amp = 0.9
-    segs = [("M", x1, y1)]
-    for i in range(n):
-        a = (x1 + i * step, y1) if horizontal else (x1, y1 + i * step)
-        sign = -1 if i % 2 else 1
-        if horizontal:
-            segs.append(
-                (
-                    "C",
-                    a[0] + step / 3,
-                    y1 - amp * sign * 1.5,
-                    a[0] + 2 * step / 3,
-                    y1 - amp * sign * 1.5,
-                    a[0] + step,
-                    y1,
-                )
-            )
-        else:
-            segs.append(
-                (
-                    "C",
-                    x1 - amp * sign * 1.5,
-                    a[1] + step / 3,
-                    x1 - amp * sign * 1.5,
-                    a[1] + 2 * step / 3,
-                    x1,
-                    a[1] + step,
-                )
-            )
-    sk.path(segs, stroke=WATER, width=0.9, cap=1)
+    g = fit_grid(x, y + 5.5, w, h - 5.5)
+    draw_base(sk, g, plan)
+    draw_features(sk, g, plan)
 
 
 def _fights(sk: Sketch, r, data: SheetData, t: dict) -> None:
