@@ -54,7 +54,7 @@ def reference_page(layout: LayoutSpec, dice: DiceSet, env: Env, lang: str) -> li
     """The dice reference and the sticker sheet."""
     t = {k: v.get(lang) for k, v in dice.text.items()}
     sk = Sketch(env, "dice")
-    x, y, w, h = _region(layout, "reference")
+    x, y, w, _ = _region(layout, "reference")
     sk.text(t["title"], x, y, w, 10, size=22, font="display", color=ACCENT, field="title")
     sk.text(f"*{t['subtitle']}*", x, y + 10, w, 5, size=9, color=FAINT, field="subtitle")
     size, gap = 13.0, 2.0
