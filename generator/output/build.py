@@ -219,6 +219,29 @@ def _shift(ops: list, dx: float, dy: float) -> GroupOp:
     return GroupOp(0.0, 0.0, (GroupOp(dx, dy, drawn), *fields))
 
 
+def render_deck(
+    pack: Pack, printable_id: str, models: list, lang: str, paper: str, title: str | None = None
+) -> tuple[bytes, int]:
+    """Render cards that are not in the pack's files (e.g. generated ones) with one of its decks.
+
+    The cards are drawn exactly as the deck `printable_id` draws its own cards. Returns the PDF
+    bytes and the page count.
+    """
+    from generator.content.yamlio import YamlDoc
+
+    if printable_id not in pack.printables:
+        raise PapirnaError(f"pack {pack.id!r} has no printable {printable_id!r}")
+    base = pack.printables[printable_id]
+    doc = YamlDoc(file="<generated>", data=None)
+    cards = [Entry(m, doc, (i,)) for i, m in enumerate(models)]
+    lp = LoadedPrintable(id=base.id, spec=base.spec, entry=base.entry, cards=cards, plan=base.plan)
+    job = Job(pack, lp, lang, paper)
+    renderer = Renderer()
+    pages = renderer.deck_pages(job)
+    name = title or f"{pack.manifest.name.get(lang)}: {base.spec.title.get(lang)}"
+    return render_pdf(Document(name, pages)), len(pages)
+
+
 def render_jobs(
     jobs: list[Job], out_dir: Path, progress: Callable[[Job], None] | None = None
 ) -> list[Result]:
