@@ -6,6 +6,7 @@ import typer
 
 from generator import __version__
 from generator.cli import build, games, validate
+from generator.cli import score as score_cmd
 
 app = typer.Typer(
     name="papirna",
@@ -34,6 +35,7 @@ def _root(
 games.register(app)
 build.register(app)
 validate.register(app)
+score_cmd.register(app)
 
 
 def main() -> None:

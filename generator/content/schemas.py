@@ -24,6 +24,7 @@ SCHEMAS: dict[str, Any] = {
     "papirove-doupe/plan": pd.Plan,
     "papirove-doupe/campaigns": list[pd.Campaign],
     "papirove-doupe/dice": pd.DiceSet,
+    "papirove-doupe/dungeon-words": pd.DungeonWords,
 }
 
 # Printable kinds: 'deck' (cards, imposed), 'page' (one layout filled from data),

@@ -6,7 +6,21 @@ from collections import deque
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from generator.content.games.papirove_doupe import COLUMNS, ROWS, DungeonCard, Plan
+from generator.content.games.papirove_doupe import (
+    COLUMNS,
+    ROWS,
+    Ability,
+    Campaign,
+    DungeonCard,
+    Goal,
+    Monster,
+    Plan,
+    Quest,
+    SheetData,
+)
+from generator.content.games.sheets import PapiroveDoupeSheet as FilledSheet
+from generator.content.games.sheets import QuestRecord
+from generator.rules.scoring import Score, SheetError
 
 ROOMS: tuple[str, ...] = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in COLUMNS)
 ENTRANCES: tuple[str, ...] = tuple(f"{c}1" for c in COLUMNS)
@@ -152,3 +166,169 @@ def check_dungeon(
         if other.id != card.id and canonical(other) == mine:
             out.append(Violation("walls", f"same walls and monsters as card {other.id!r}"))
     return out
+
+
+# --- final scoring -------------------------------------------------------------------------
+
+PD_CATEGORIES: tuple[str, ...] = (
+    "monster1",
+    "monster2",
+    "monster3",
+    "lowest",
+    "level6",
+    "halves",
+    "item_bonus",
+    "gems",
+    "minions",
+    "wounds",
+    "resurrection",
+    "ability",
+    "goals",
+    "quests",
+)
+
+
+class PackCards(NamedTuple):
+    """What scoring needs from the content pack."""
+
+    sheet: SheetData
+    plan: Plan
+    monsters: dict[str, Monster]
+    dungeons: dict[str, DungeonCard]
+    abilities: dict[str, Ability]
+    goals: dict[str, Goal]
+    quests: dict[str, Quest]
+
+
+def party_strength(levels: dict[str, int], weakness: str, bonus: int = 0) -> int:
+    """The party's strength against a monster: the sum of levels, the weakness counted twice."""
+    return sum(levels.values()) + levels[weakness] + bonus
+
+
+def range_for(monster: Monster, strength: int) -> int | None:
+    """Which of the monster's ranges (1-3) a strength falls into; None below the first."""
+    found = None
+    for i, r in enumerate(monster.ranges):
+        if strength >= r.min and (r.max is None or strength <= r.max):
+            return i + 1
+        if strength >= r.min:
+            found = i + 1  # between two ranges: the lower one still applies
+    return found
+
+
+def _card_glory(ref: object, cards: dict, path: tuple, what: str, attr: str = "glory") -> int:
+    if isinstance(ref, bool):
+        raise SheetError(path, f"expected a {what} id or a glory number, got {ref!r}")
+    if isinstance(ref, int):
+        return ref
+    if ref not in cards:
+        known = ", ".join(sorted(cards)[:6])
+        raise SheetError(path, f"no {what} card {ref!r} (known: {known}, ...)")
+    return getattr(cards[ref], attr)
+
+
+def score_sheet(s: FilledSheet, pack: PackCards) -> Score:
+    """All 12 scoring categories of a filled Papírové doupě sheet, by the pack's point tables."""
+    sd, table = pack.sheet, pack.sheet.scoring
+    if s.dungeon not in pack.dungeons:
+        raise SheetError(("dungeon",), f"no dungeon card {s.dungeon!r} in the pack")
+    if len(s.items) > len(sd.items):
+        raise SheetError(("items",), f"{len(s.items)} items, but the sheet has {len(sd.items)}")
+    for value, limit, key in (
+        (s.gems, sd.gem_track, "gems"),
+        (s.minions, sd.minion_track, "minions"),
+        (s.wounds, sd.wound_track, "wounds"),
+    ):
+        if value > limit:
+            raise SheetError((key,), f"{value} {key}, but the track has only {limit} boxes")
+    gem_rooms = sum(1 for f in pack.plan.rooms.values() if f.treasure and f.treasure.kind == "gem")
+    if s.gems > max(gem_rooms, sd.gem_track):
+        raise SheetError(("gems",), f"{s.gems} gems, but the plan has {gem_rooms}")
+    solo = s.mode == "solo"
+    card = pack.dungeons[s.dungeon]
+    notes: list[str] = []
+    cats: dict[str, int] = {}
+    ability_rule = None
+    if isinstance(s.ability, str) and s.ability in pack.abilities:
+        ability_rule = pack.abilities[s.ability]
+    for i, (fight, mid) in enumerate(zip(s.fights, card.monsters, strict=True)):
+        monster = pack.monsters[mid]
+        path = ("fights", i)
+        glory = monster.flee
+        if fight.visited and not fight.fled:
+            rng = fight.range
+            if rng is None:
+                if fight.strength is not None:
+                    strength = fight.strength
+                else:
+                    assert fight.levels is not None
+                    bonus = fight.bonus
+                    if fight.levels["warrior"] >= 4:
+                        bonus += sd.strength_bonus.get("warrior-level-4", 0)
+                    if ability_rule is not None and ability_rule.rule == "berserker":
+                        bonus += ability_rule.bonus
+                    strength = party_strength(fight.levels, monster.weakness, bonus)
+                rng = range_for(monster, strength)
+                if rng is None:
+                    notes.append(
+                        f"monster {i + 1}: strength {strength} is below {monster.ranges[0].min}, so the party fled"
+                    )
+            if rng is not None:
+                glory = monster.ranges[rng - 1].glory
+                if fight.strongest:
+                    if solo:
+                        raise SheetError(
+                            (*path, "strongest"), "the solo game has no strongest-attack reward"
+                        )
+                    if monster.reward.kind == "glory":
+                        glory += monster.reward.amount
+        elif fight.strongest:
+            raise SheetError(
+                (*path, "strongest"), "a party that fled cannot make the strongest attack"
+            )
+        cats[f"monster{i + 1}"] = glory
+    levels = s.levels
+    cats["lowest"] = table.lowest_adventurer[min(levels.values()) - 1]
+    cats["level6"] = sum(sd.adventurers[a].level6_glory for a, lv in levels.items() if lv == 6)
+    cats["halves"] = sum(s.items) * table.item_half
+    cats["item_bonus"] = sum(sd.items[i].glory for i, n in enumerate(s.items) if n == 2)
+    cats["gems"] = s.gems * table.gem
+    cats["minions"] = s.minions * table.minion
+    cats["wounds"] = s.wounds * table.wound
+    cats["resurrection"] = table.resurrection if s.resurrection else 0
+    cats["ability"] = (
+        0 if s.ability is None else _card_glory(s.ability, pack.abilities, ("ability",), "ability")
+    )
+    cats["goals"] = sum(
+        _card_glory(g, pack.goals, ("goals", i), "goal") for i, g in enumerate(s.goals)
+    )
+    quest_glory = 0
+    for i, q in enumerate(s.quests):
+        path = ("quests", i)
+        if isinstance(q, QuestRecord):
+            if q.id not in pack.quests:
+                raise SheetError((*path, "id"), f"no quest card {q.id!r}")
+            quest = pack.quests[q.id]
+            if solo:
+                if q.round is None:
+                    raise SheetError(
+                        (*path, "round"), "in the solo game give the round the quest was met"
+                    )
+                quest_glory += quest.solo[q.round - 1]
+            else:
+                quest_glory += quest.glory
+        else:
+            quest_glory += _card_glory(q, pack.quests, path, "quest")
+    cats["quests"] = quest_glory
+    return Score(s.player, {k: cats[k] for k in PD_CATEGORIES}, notes)
+
+
+def campaign_of(letters: list[str], campaigns: list[Campaign]) -> str | None:
+    """The campaign (or 'grand' for all of them) whose cards are exactly `letters`."""
+    got = sorted(letters)
+    for c in campaigns:
+        if sorted(c.cards) == got:
+            return c.id
+    if got == sorted(card for c in campaigns for card in c.cards):
+        return "grand"
+    return None

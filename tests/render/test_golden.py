@@ -27,6 +27,10 @@ CASES = [
     ("gamebook-reference-cs-a4.pdf", 0),
     ("papirove-doupe-sheet-cs-a4.pdf", 0),
     ("papirove-doupe-sheet-en-letter.pdf", 0),
+    ("papirove-doupe-dungeons-cs-a4.pdf", 0),
+    ("papirove-doupe-dungeons-en-a4.pdf", 1),
+    ("papirove-doupe-dice-en-a4.pdf", 0),
+    ("papirove-doupe-dice-cs-letter.pdf", 1),
 ]
 MAX_MEAN_DIFF = 0.6  # mean absolute difference per channel, 0-255
 MAX_BAD_PIXELS = 0.002  # share of pixels differing by more than 48 in any channel

@@ -374,3 +374,43 @@ class DiceSet(Model):
         if len(set(numbers)) != len(numbers):
             raise ValueError("dice numbers must be unique")
         return self
+
+
+class DungeonWords(Model):
+    """Word tables for generated dungeon cards: whole phrases, so that Czech words always agree.
+
+    A place gives its name and the phrases 'in it' and 'into it'; an owner gives 'of them' and
+    the subject form. Title and story templates name these with {place}, {inside}, {into},
+    {of} and {who}; each story is one opening, one middle and one ending.
+    """
+
+    places: list[dict[Literal["name", "inside", "into"], LText]] = Field(min_length=1)
+    owners: list[dict[Literal["of", "who"], LText]] = Field(min_length=1)
+    title: LText
+    openings: list[LText] = Field(min_length=1)
+    middles: list[LText] = Field(min_length=1)
+    endings: list[LText] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _complete(self) -> DungeonWords:
+        tables = (
+            ("places", self.places, ("name", "inside", "into")),
+            ("owners", self.owners, ("of", "who")),
+        )
+        for key, table, need in tables:
+            for i, entry in enumerate(table):
+                missing = [k for k in need if k not in entry]
+                if missing:
+                    raise ValueError(f"{key}[{i}]: missing {', '.join(missing)}")
+        known = {"place", "inside", "into", "of", "who"}
+        texts = [("title", self.title)] + [
+            (f"{key}[{i}]", t)
+            for key in ("openings", "middles", "endings")
+            for i, t in enumerate(getattr(self, key))
+        ]
+        for where, text in texts:
+            for value in text.values.values():
+                for name in re.findall(r"\{([^{}]*)\}", value):
+                    if name not in known or (name == "place" and where != "title"):
+                        raise ValueError(f"{where}: unknown placeholder {{{name}}} in {value!r}")
+        return self

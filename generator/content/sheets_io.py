@@ -1,0 +1,134 @@
+"""Reading filled sheets: YAML or JSON typed by a player, or a fillable PDF filled in a viewer."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from generator.content.games.papirove_doupe import ADVENTURERS
+from generator.content.yamlio import YamlDoc, display_path, load_yaml_file
+from generator.errors import PapirnaError
+
+MAX_PDF_BYTES = 20 * 1024 * 1024
+
+
+def load_sheet(path: Path) -> YamlDoc:
+    """A filled sheet as plain data with positions: YAML/JSON as written, a PDF via its fields."""
+    if path.suffix.lower() == ".pdf":
+        return _pdf_sheet(path)
+    return load_yaml_file(path)
+
+
+def read_pdf_fields(path: Path) -> dict[str, str | bool]:
+    """Form field values of a PDF: checkboxes as booleans (from /V or any widget's /AS), text as str."""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    shown = display_path(path)
+    try:
+        if path.stat().st_size > MAX_PDF_BYTES:
+            raise PapirnaError("PDF is larger than 20 MB", file=shown)
+        reader = PdfReader(str(path))
+        values: dict[str, str | bool] = {}
+        for page in reader.pages:
+            for ref in page.get("/Annots", []) or []:
+                annot = ref.get_object()
+                if annot.get("/Subtype") != "/Widget":
+                    continue
+                field = annot if "/T" in annot else annot.get("/Parent", {}).get_object()
+                name = field.get("/T")
+                if name is None:
+                    continue
+                kind = field.get("/FT") or annot.get("/FT")
+                if kind == "/Btn":
+                    v = field.get("/V")
+                    state = annot.get("/AS")
+                    on = (v is not None and str(v) != "/Off") or (
+                        state is not None and str(state) != "/Off"
+                    )
+                    values[str(name)] = bool(values.get(str(name))) or on
+                else:
+                    v = field.get("/V")
+                    values[str(name)] = "" if v is None else str(v)
+    except (PdfReadError, OSError, ValueError, KeyError) as e:
+        raise PapirnaError(f"cannot read the PDF's form: {e}", file=shown) from None
+    if not values:
+        raise PapirnaError(
+            "this PDF has no form fields; print it with `build` and fill the fillable variant",
+            file=shown,
+        )
+    return values
+
+
+def _count(values: dict, prefix: str) -> int:
+    pat = re.compile(re.escape(prefix) + r"\.(\d+)$")
+    return sum(1 for k, v in values.items() if v is True and pat.match(k))
+
+
+def _highest(values: dict, prefix: str) -> int:
+    pat = re.compile(re.escape(prefix) + r"\.(-?\d+)$")
+    marked = [int(m.group(1)) for k, v in values.items() if v is True and (m := pat.match(k))]
+    return max(marked) if marked else 0
+
+
+def _circled(values: dict, prefix: str, shown: str) -> int | None:
+    pat = re.compile(re.escape(prefix) + r"\.(-?\d+)$")
+    marked = [int(m.group(1)) for k, v in values.items() if v is True and (m := pat.match(k))]
+    if len(marked) > 1:
+        raise PapirnaError(f"{len(marked)} values circled, expected one", file=shown, field=prefix)
+    return marked[0] if marked else None
+
+
+def papirove_doupe_from_fields(values: dict[str, str | bool], shown: str) -> dict:
+    """The fields of a filled Papírové doupě sheet as the data of a typed sheet."""
+    if not any(k.startswith("adventurer.") for k in values):
+        raise PapirnaError("not a Papírové doupě sheet (no adventurer fields)", file=shown)
+    dungeons = [
+        k.split(".", 1)[1] for k, v in values.items() if k.startswith("dungeon.") and v is True
+    ]
+    if len(dungeons) != 1:
+        raise PapirnaError(
+            f"mark exactly one dungeon card, found {len(dungeons)}", file=shown, field="dungeon"
+        )
+    fights = []
+    for m in (1, 2, 3):
+        p = f"monster.{m}"
+        ranges = [k for k in (1, 2, 3) if values.get(f"{p}.range.{k}") is True]
+        if len(ranges) > 1:
+            raise PapirnaError(f"{len(ranges)} ranges marked, expected one", file=shown, field=p)
+        fled = values.get(f"{p}.fled") is True or not ranges
+        fight: dict = {
+            "visited": values.get(f"{p}.visited") is True,
+            "fled": fled,
+            "strongest": values.get(f"{p}.strongest") is True,
+        }
+        if not fled:
+            fight["range"] = ranges[0]
+        fights.append(fight)
+    quests = [
+        q for n in (1, 2, 3) if (q := _circled(values, f"quest.{n}.glory", shown)) is not None
+    ]
+    goal = _circled(values, "goal.glory", shown)
+    ability = _circled(values, "ability.glory", shown)
+    return {
+        "player": str(values.get("player") or "?").strip() or "?",
+        "dungeon": dungeons[0],
+        "levels": {a: max(1, _highest(values, f"adventurer.{a}.level")) for a in ADVENTURERS},
+        "items": [
+            sum(values.get(f"item.{i}.half.{h}") is True for h in (1, 2)) for i in range(1, 9)
+        ],
+        "gems": _count(values, "gem"),
+        "minions": _count(values, "minion"),
+        "wounds": _count(values, "wound"),
+        "resurrection": values.get("resurrection") is True,
+        "fights": fights,
+        "ability": ability,
+        "goals": [] if goal is None else [goal],
+        "quests": quests,
+    }
+
+
+def _pdf_sheet(path: Path) -> YamlDoc:
+    shown = display_path(path)
+    values = read_pdf_fields(path)
+    return YamlDoc(file=shown, data=papirove_doupe_from_fields(values, shown))

@@ -1,0 +1,169 @@
+"""`papirna score` as a player uses it: YAML and fillable PDF give the same score."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import yaml
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+runner = CliRunner()
+
+SHEET = {
+    "player": "Řehoř",
+    "dungeon": "A",
+    "levels": {"warrior": 5, "wizard": 3, "cleric": 4, "thief": 6},
+    "items": [2, 1, 0, 0, 2, 0, 0, 0],
+    "gems": 4,
+    "minions": 5,
+    "wounds": 9,
+    "resurrection": False,
+    "fights": [{"range": 2, "strongest": True}, {"fled": True, "visited": False}, {"range": 1}],
+    "ability": -2,
+    "goals": [6],
+    "quests": [5, 3],
+}
+
+
+def _checked(sheet: dict) -> tuple[set[str], dict[str, str]]:
+    """The boxes a player ticks on the fillable sheet for SHEET, and its text fields."""
+    on = {f"dungeon.{sheet['dungeon']}", "monster.1.visited", "monster.3.visited"}
+    for adv, lv in sheet["levels"].items():
+        on |= {f"adventurer.{adv}.level.{n}" for n in range(1, lv + 1)}
+    for i, n in enumerate(sheet["items"], start=1):
+        on |= {f"item.{i}.half.{h}" for h in range(1, n + 1)}
+    on |= {f"gem.{n}" for n in range(1, sheet["gems"] + 1)}
+    on |= {f"minion.{n}" for n in range(1, sheet["minions"] + 1)}
+    on |= {f"wound.{n}" for n in range(1, sheet["wounds"] + 1)}
+    on |= {"monster.1.range.2", "monster.1.strongest", "monster.2.fled", "monster.3.range.1"}
+    on |= {"ability.glory.-2", "goal.glory.6", "quest.1.glory.5", "quest.2.glory.3"}
+    return on, {"player": sheet["player"]}
+
+
+def _fill(pdf: bytes, on: set[str], texts: dict[str, str], use_as_only: bool) -> bytes:
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    page = writer.pages[0]
+    found = set()
+    for ref in page["/Annots"]:
+        field = ref.get_object()
+        if field.get("/T") in on:
+            found.add(field["/T"])
+            field[NameObject("/AS")] = NameObject("/Yes")
+            if not use_as_only:  # some viewers set /V, some only the widget's /AS
+                field[NameObject("/V")] = NameObject("/Yes")
+    assert found == on, on - found
+    writer.update_page_form_field_values(page, texts, auto_regenerate=False)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _score_json(*paths: Path, extra: tuple[str, ...] = ()) -> dict:
+    result = runner.invoke(app, ["score", "papirove-doupe", *map(str, paths), "--json", *extra])
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_yaml_and_filled_pdf_give_the_same_score(built: dict[str, bytes], tmp_path: Path) -> None:
+    typed = tmp_path / "eva.yaml"
+    typed.write_text(yaml.safe_dump(SHEET, allow_unicode=True), encoding="utf-8")
+    on, texts = _checked(SHEET)
+    base = built["papirove-doupe-sheet-fillable-cs-a4.pdf"]
+    for as_only in (False, True):
+        filled = tmp_path / f"eva-{as_only}.pdf"
+        filled.write_bytes(_fill(base, on, texts, as_only))
+        a, b = _score_json(typed)["players"][0], _score_json(filled)["players"][0]
+        assert a["categories"] == b["categories"]
+        assert a["total"] == b["total"]
+        assert b["player"] == "Řehoř"
+
+
+def test_table_ranking_and_tie(tmp_path: Path) -> None:
+    one, two = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    one.write_text(yaml.safe_dump(SHEET, allow_unicode=True), encoding="utf-8")
+    two.write_text(
+        yaml.safe_dump({**SHEET, "player": "Jana"}, allow_unicode=True), encoding="utf-8"
+    )
+    result = runner.invoke(app, ["score", "papirove-doupe", str(one), str(two), "--lang", "en"])
+    assert result.exit_code == 0, result.stderr
+    assert "Lowest adventurer" in result.stdout and "Tie: Řehoř, Jana" in result.stdout
+    data = _score_json(one, two)
+    assert data["tie"] is True and [p["rank"] for p in data["players"]] == [1, 1]
+
+
+def test_templates_score_to_the_blank_sheet(tmp_path: Path) -> None:
+    for game in ("papirove-doupe", "spici-bohove", "gamebook"):
+        for lang in ("cs", "en"):
+            result = runner.invoke(app, ["score", game, "--template", "--lang", lang])
+            assert result.exit_code == 0
+            path = tmp_path / f"{game}-{lang}.yaml"
+            path.write_text(result.stdout, encoding="utf-8")
+            scored = runner.invoke(app, ["score", game, str(path), "--json"])
+            assert scored.exit_code == 0, scored.stderr
+
+
+def test_impossible_sheet_names_file_line_and_field(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    text = yaml.safe_dump({**SHEET, "wounds": 55}, allow_unicode=True, sort_keys=False)
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), start=1) if ln.startswith("wounds:"))
+    result = runner.invoke(app, ["score", "papirove-doupe", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert (
+        f"bad.yaml:{line}:" in result.stderr
+        and "wounds: 55 wounds, but the track has only 40" in result.stderr
+    )
+
+
+def test_campaign_sums_each_players_sheets(tmp_path: Path) -> None:
+    paths = []
+    for player, bonus in (("Eva", 0), ("Jan", 1)):
+        for letter in "ABC":
+            p = tmp_path / f"{player}-{letter}.yaml"
+            p.write_text(
+                yaml.safe_dump(
+                    {**SHEET, "player": player, "dungeon": letter, "gems": 4 + bonus},
+                    allow_unicode=True,
+                ),
+                encoding="utf-8",
+            )
+            paths.append(p)
+    single = {p.name: _score_json(p)["players"][0]["total"] for p in paths}
+    data = _score_json(*paths, extra=("--campaign",))
+    totals = {p["player"]: p["total"] for p in data["players"]}
+    assert totals["Eva"] == sum(v for k, v in single.items() if k.startswith("Eva"))
+    assert totals["Jan"] == totals["Eva"] + 3 * 2  # one more gem (2 glory) in each of 3 games
+    assert data["winners"] == ["Jan"]
+    bad = runner.invoke(
+        app, ["score", "papirove-doupe", str(paths[0]), str(paths[4]), "--campaign"]
+    )
+    assert bad.exit_code == 2 and "not one campaign" in bad.stderr
+
+
+def test_spici_bohove_and_gamebook(tmp_path: Path) -> None:
+    log = tmp_path / "log.yaml"
+    log.write_text(
+        "crew: Posádka\nadventure_cards: 3\nsacred_items: 1\nending: 7\n", encoding="utf-8"
+    )
+    data = json.loads(runner.invoke(app, ["score", "spici-bohove", str(log), "--json"]).stdout)
+    assert data["players"][0]["total"] == 2 * 2 + 4 + 10
+    journal = tmp_path / "j.yaml"
+    journal.write_text("experience: 22\nlevel: 2\nstrength: 14\nfood: 25\n", encoding="utf-8")
+    out = runner.invoke(app, ["score", "gamebook", str(journal)])
+    assert out.exit_code == 0
+    assert "level 3" in out.stdout and "next level at 35" in out.stdout
+    assert "food: 25 food" in out.stdout and "strength 14 is above base strength 12" in out.stdout
+
+
+def test_unknown_game_and_missing_sheet() -> None:
+    result = runner.invoke(app, ["score", "chess", "x.yaml"])
+    assert result.exit_code == 2 and "cannot score 'chess'" in result.stderr
+    result = runner.invoke(app, ["score", "papirove-doupe", "nope.yaml"])
+    assert result.exit_code == 2 and "nope.yaml: file not found" in result.stderr
