@@ -32,6 +32,19 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     return {r.path.name: r.data for r in results}
 
 
+SAMPLES = Path(__file__).resolve().parent / "samples"
+
+
+@pytest.fixture(scope="session")
+def samples_built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The sample packs in tests/samples (every layout primitive), rendered once per session."""
+    out = tmp_path_factory.mktemp("samples")
+    packs = load_packs(None, [p for p in sorted(SAMPLES.iterdir()) if (p / "pack.yaml").is_file()])
+    packs = [p for p in packs if not p.builtin]
+    results = render_jobs(plan(packs, None, None), out)
+    return {r.path.name: r.data for r in results}
+
+
 @pytest.fixture()
 def pack_dir(tmp_path: Path) -> Path:
     """A small valid user pack to break in tests."""

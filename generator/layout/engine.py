@@ -242,6 +242,8 @@ class Builder:
             ops.extend(image_ops(src, self.env.pack_root, x, y, box.width, box.height, box.fit))
         except PapirnaError as e:
             raise item.error(f"box {name!r}: {e.message}", _field_of(box.src)) from None
+        if box.stroke or box.fill:
+            ops.append(RectOp(x, y, box.width, box.height, self.style(box)._replace(fill=None)))
 
     def _boxes(self, ops, name, box: S.CheckboxTrack, item, x, y) -> None:
         cols = box.columns or box.count

@@ -55,10 +55,31 @@ def compare(actual: Image.Image, expected: Image.Image) -> tuple[float, float, I
     return mean, bad, diff
 
 
+SAMPLE_CASES = [
+    ("primitives-cards-cs-a4.pdf", 0),
+    ("primitives-cards-en-letter.pdf", 1),
+    ("primitives-page-cs-a4.pdf", 0),
+]
+
+
 @pytest.mark.parametrize(("name", "page"), CASES, ids=[f"{n}#{p + 1}" for n, p in CASES])
 def test_page_matches_golden(
     built: dict[str, bytes], update_golden: bool, name: str, page: int
 ) -> None:
+    check_golden(built, update_golden, name, page)
+
+
+@pytest.mark.parametrize(
+    ("name", "page"), SAMPLE_CASES, ids=[f"{n}#{p + 1}" for n, p in SAMPLE_CASES]
+)
+def test_sample_matches_golden(
+    samples_built: dict[str, bytes], update_golden: bool, name: str, page: int
+) -> None:
+    check_golden(samples_built, update_golden, name, page)
+
+
+def check_golden(built: dict[str, bytes], update_golden: bool, name: str, page: int) -> None:
+    """Compare one rendered page with its golden image; write failure images on a mismatch."""
     actual = rasterise(built[name], page)
     golden = GOLDEN / f"{name.removesuffix('.pdf')}-p{page + 1}.png"
     if update_golden or not golden.exists():
