@@ -6,12 +6,13 @@ from pathlib import Path
 from typing import Literal
 
 import typer
-from rich.progress import BarColumn, Progress, TextColumn
-from rich.table import Table
 
-from generator.cli.common import CONTENT_OPTION, handles_errors, load_packs, stderr, stdout
-from generator.output.build import plan, render_jobs
-from generator.output.files import write_atomic
+from generator.cli import printing as P
+from generator.cli.common import CONTENT_OPTION, handles_errors, load_packs
+from generator.content.games.papirove_doupe import Plan
+from generator.content.pack import Entry
+from generator.content.validate import validate
+from generator.content.yamlio import load_yaml_file
 
 
 def register(app: typer.Typer) -> None:
@@ -23,34 +24,35 @@ def register(app: typer.Typer) -> None:
 def build(
     games: list[str] = typer.Argument(None, help="Games to build (default: all)."),
     lang: Literal["cs", "en"] | None = typer.Option(None, "--lang", help="Only this language."),
-    paper: Literal["a4", "letter"] | None = typer.Option(
+    paper: Literal["a4", "letter", "a3"] | None = typer.Option(
         None, "--paper", help="Only this paper size."
     ),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder.", file_okay=False),
     content: list[Path] = CONTENT_OPTION,
+    plan_file: Path | None = typer.Option(
+        None, "--plan", help="A dungeon plan (from `dungeon plan new`) for the sheet."
+    ),
+    duplex: str = P.DUPLEX,
+    back_offset: str | None = P.OFFSET,
+    gap: str | None = P.GAP,
+    bleed: str | None = P.BLEED,
+    guides: bool = P.GUIDES,
+    corners: str | None = P.CORNERS,
+    single: bool = P.SINGLE,
+    png: bool = P.PNG,
+    dpi: int = P.DPI,
+    showcase: bool = P.SHOWCASE,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
+    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
     packs = load_packs(games or None, content)
-    jobs = plan(packs, [lang] if lang else None, [paper] if paper else None)
-    err = stderr()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as progress:
-        task = progress.add_task("rendering", total=len(jobs))
-        results = render_jobs(
-            jobs, out, lambda job: progress.update(task, advance=1, description=job.filename)
-        )
-    for r in results:
-        write_atomic(r.path, r.data)
-    table = Table(title=f"papirna wrote {len(results)} files to {out}")
-    table.add_column("file")
-    table.add_column("pages", justify="right")
-    table.add_column("KiB", justify="right")
-    for r in results:
-        table.add_row(str(r.path.relative_to(out)), str(r.pages), f"{len(r.data) / 1024:.0f}")
-    stdout().print(table)
+    if plan_file is not None:
+        doc = load_yaml_file(plan_file)
+        new_plan = Entry(validate(Plan, doc), doc, ())
+        for pack in packs:
+            for printable in pack.printables.values():
+                if printable.plan is not None:
+                    printable.plan = new_plan
+    P.produce(
+        packs, [lang] if lang else None, [paper] if paper else None, out, opts, png, dpi, showcase
+    )

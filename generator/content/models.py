@@ -16,7 +16,7 @@ LANGUAGES = ("cs", "en")
 class Model(BaseModel):
     """Base of every content model: frozen, strict types, unknown keys refused."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 class LText:

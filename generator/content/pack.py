@@ -33,7 +33,7 @@ class Printable(Model):
     schema_: str | None = Field(default=None, alias="schema")
     data_schema: str | None = None  # the model of `data` when it differs from `schema`
     size: str | None = None
-    bleed: NonNegativeLength = 3.0
+    bleed: NonNegativeLength | None = None  # default: the layout's bleed
     fillable: bool = False  # also write a fillable variant with form fields
     plan: PackPath | None = None  # the dungeon plan a sheet prints (Papírové doupě)
     paper: list[Literal["a4", "letter", "a3"]] | None = None

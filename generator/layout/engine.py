@@ -40,6 +40,7 @@ class Env:
     pack_root: Path | None = None
     fillable: bool = False
     icon_dirs: list[Path] = field(default_factory=lambda: [assets_dir() / "icons"])
+    warnings: list[str] = field(default_factory=list)
     _icons: dict = field(default_factory=dict)
 
     def icon(self, name: str):
@@ -244,6 +245,13 @@ class Builder:
             raise item.error(f"box {name!r}: {e.message}", _field_of(box.src)) from None
         if box.stroke or box.fill:
             ops.append(RectOp(x, y, box.width, box.height, self.style(box)._replace(fill=None)))
+        from generator.layout.images import effective_dpi
+
+        dpi = effective_dpi(src, self.env.pack_root, box.width, box.height, box.fit)
+        if dpi is not None and dpi < 300:
+            warning = f"{item.label}: image {src!r} prints at {dpi:.0f} dpi, below 300"
+            if warning not in self.env.warnings:
+                self.env.warnings.append(warning)
 
     def _boxes(self, ops, name, box: S.CheckboxTrack, item, x, y) -> None:
         cols = box.columns or box.count

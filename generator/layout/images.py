@@ -52,6 +52,16 @@ def fit_box(iw: float, ih: float, x: float, y: float, w: float, h: float, fit: s
     return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
 
 
+def effective_dpi(src: str, root: Path | None, w: float, h: float, fit: str) -> float | None:
+    """The resolution a raster image prints at in a w x h mm box (None for SVG)."""
+    path = resolve_in_pack(src, root)
+    if path.suffix.lower() not in RASTER:
+        return None
+    iw, ih = raster_size(path)
+    _, _, dw, dh = fit_box(iw, ih, 0, 0, w, h, fit)
+    return min(iw / (dw / 25.4), ih / (dh / 25.4))
+
+
 def image_ops(
     src: str, root: Path | None, x: float, y: float, w: float, h: float, fit: str
 ) -> list:

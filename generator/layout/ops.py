@@ -117,6 +117,8 @@ class Page(NamedTuple):
     ops: list
     trim_box: tuple[float, float, float, float] | None = None
     bleed_box: tuple[float, float, float, float] | None = None
+    turned: bool = False  # drawn rotated by 180 degrees (short-edge duplex backs)
+    offset: tuple[float, float] = (0.0, 0.0)  # mm the whole page is shifted (printer correction)
 
 
 class Document(NamedTuple):

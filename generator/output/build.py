@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.content.models import to_context
@@ -13,7 +14,8 @@ from generator.errors import PapirnaError
 from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.spec import LayoutSpec, load_layout
-from generator.output.impose import impose
+from generator.output.impose import PrintOptions, impose, single_pages
+from generator.output.png import card_pngs
 from generator.render.metrics import ReportlabMetrics
 from generator.render.pdf import render_pdf
 from generator.units import PAPER_SIZES_MM
@@ -87,6 +89,8 @@ def _item(
 
 def _layout(pack: Pack, name: str) -> LayoutSpec:
     extra = [pack.root / "layouts"] if (pack.root / "layouts").is_dir() else []
+    if not pack.builtin:
+        extra.append(pack.root)
     try:
         return load_layout(name, extra)
     except PapirnaError as e:
@@ -95,11 +99,26 @@ def _layout(pack: Pack, name: str) -> LayoutSpec:
         raise e.__class__(e.message, file=pack.manifest_doc.file) from None
 
 
+@dataclass
+class DeckCards:
+    """A deck's cards drawn and ready to impose."""
+
+    title: str
+    card: tuple[float, float]
+    bleed: float
+    safe: float
+    fronts: list = field(default_factory=list)
+    backs: list | None = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+
+
 class Renderer:
     """Builds documents for jobs, sharing metrics and parsed layouts."""
 
-    def __init__(self) -> None:
+    def __init__(self, options: PrintOptions | None = None) -> None:
         self.metrics = ReportlabMetrics()
+        self.options = options or PrintOptions()
+        self.warnings: list[str] = []
 
     def env(self, pack: Pack, fillable: bool = False) -> Env:
         """A layout environment for one pack."""
@@ -120,8 +139,8 @@ class Renderer:
             return Document(title, self.dice_pages(job))
         raise PapirnaError(f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file)
 
-    def deck_pages(self, job: Job) -> list[Page]:
-        """Imposed sheets of a deck, with backs when the deck has one."""
+    def deck_cards(self, job: Job) -> DeckCards:
+        """Every card of a deck drawn at its trim origin, copies repeated, with its back."""
         p = job.printable
         if p.spec.layout is None:
             raise p.entry.error("a deck needs 'layout'", ("layout",))
@@ -129,29 +148,63 @@ class Renderer:
         back = _layout(job.pack, p.spec.back) if p.spec.back else None
         env = self.env(job.pack)
         fb, bb = Builder(front, env), Builder(back, env) if back else None
-        fronts, backs = [], []
-        deck_title = p.spec.title.get(job.lang)
+        deck = DeckCards(p.spec.title.get(job.lang), (front.width, front.height), front.bleed, front.safe)
         total = len(p.cards)
         for i, entry in enumerate(p.cards):
             cid = getattr(entry.model, "id", None) or str(i + 1)
             label = f"{p.id} card {cid!r}"
             extra = to_context(card_extras(job.pack, p.spec.schema_, entry.model), job.lang)
-            numbers = {"index": i + 1, "total": total, "deck": deck_title}
+            numbers = {"index": i + 1, "total": total, "deck": deck.title}
             item = _item(entry, job.lang, label, {**numbers, **extra}, job.pack.manifest.labels)
             if p.plan is not None:
                 item.data["plan"] = p.plan.model
-            copies = item.data.get("count", 1) if isinstance(item.data.get("count", 1), int) else 1
+            count = item.data.get("count", 1)
+            copies = count if isinstance(count, int) else 1
             f_ops = fb.build(item)
             b_ops = bb.build(item) if bb else None
             for _ in range(copies):
-                fronts.append(f_ops)
+                deck.fronts.append(f_ops)
+                deck.ids.append(str(cid))
                 if b_ops is not None:
-                    backs.append(b_ops)
-        if not fronts:
+                    deck.backs.append(b_ops)
+        if not deck.fronts:
             raise p.entry.error("the deck has no cards to print (every count is 0)")
-        paper = PAPER_SIZES_MM[job.paper]
-        bleed = min(p.spec.bleed, front.bleed) if front.bleed else p.spec.bleed
-        return impose(fronts, backs if bb else None, paper, (front.width, front.height), bleed, deck_title)
+        if bb is None:
+            deck.backs = None
+        opts = self.options
+        if opts.bleed is not None:
+            deck.bleed = opts.bleed
+        elif p.spec.bleed is not None:
+            deck.bleed = p.spec.bleed
+        self.warnings.extend(w for w in env.warnings if w not in self.warnings)
+        return deck
+
+    def deck_pages(self, job: Job) -> list[Page]:
+        """Imposed sheets of a deck (or single-card pages), with backs when the deck has one."""
+        deck = self.deck_cards(job)
+        try:
+            return impose(
+                deck.fronts, deck.backs, PAPER_SIZES_MM[job.paper], deck.card, deck.bleed, deck.title,
+                opts=self.options, safe=deck.safe,
+            )
+        except PapirnaError as e:
+            if e.file:
+                raise
+            raise job.printable.entry.error(e.message) from None
+
+    def deck_pngs(self, job: Job, dpi: int) -> list[tuple[str, bytes]]:
+        """Each card's front (and back) alone with its bleed as PNG: (file name, bytes)."""
+        deck = self.deck_cards(job)
+        pages = single_pages(deck.fronts, deck.backs, deck.card, deck.bleed, replace(self.options, duplex="long"),
+                             deck.safe)
+        pngs = card_pngs(pages, dpi)
+        names = []
+        for n, cid in enumerate(deck.ids, start=1):
+            safe_id = re.sub(r"[^A-Za-z0-9_-]+", "-", cid)[:40] or "card"
+            names.append(f"{n:03d}-{safe_id}-front.png")
+            if deck.backs is not None:
+                names.append(f"{n:03d}-{safe_id}-back.png")
+        return list(zip(names, pngs, strict=True))
 
     def page_pages(self, job: Job) -> list[Page]:
         """A one-page layout filled from the printable's data, centred on the paper."""
@@ -243,10 +296,13 @@ def render_deck(
 
 
 def render_jobs(
-    jobs: list[Job], out_dir: Path, progress: Callable[[Job], None] | None = None
+    jobs: list[Job],
+    out_dir: Path,
+    progress: Callable[[Job], None] | None = None,
+    options: PrintOptions | None = None,
 ) -> list[Result]:
     """Render every job to PDF bytes in memory (nothing is written here)."""
-    renderer = Renderer()
+    renderer = Renderer(options)
     results = []
     for job in jobs:
         doc = renderer.document(job)

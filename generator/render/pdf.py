@@ -201,7 +201,16 @@ def render_pdf(doc: Document) -> bytes:
                 y0 = page.height - y - h
                 canvas.setCropBox((x * K, y0 * K, (x + w) * K, (y0 + h) * K), name=name)
         painter = _Painter(canvas, page.height)
+        moved = page.turned or page.offset != (0.0, 0.0)
+        if moved:
+            canvas.saveState()
+            canvas.translate(page.offset[0] * K, -page.offset[1] * K)
+            if page.turned:
+                canvas.translate(page.width * K, page.height * K)
+                canvas.rotate(180)
         painter.draw(page.ops)
+        if moved:
+            canvas.restoreState()
         canvas.showPage()
     canvas.save()
     return buf.getvalue()

@@ -1,0 +1,74 @@
+"""`papirna cards`: your own decks from a DECK.yaml with card data in YAML or CSV."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Literal
+
+import typer
+
+from generator.cli import printing as P
+from generator.cli.common import handles_errors, stdout
+from generator.content.deck import load_deck
+from generator.errors import PapirnaError
+from generator.resources import content_dir
+
+app = typer.Typer(
+    help="Your own decks: `cards init DIR`, then `cards build DIR/deck.yaml`.", no_args_is_help=True
+)
+
+
+def register(root: typer.Typer) -> None:
+    """Add the `cards` command group."""
+    root.add_typer(app, name="cards")
+
+
+@app.command("init")
+@handles_errors
+def init(folder: Path = typer.Argument(..., help="A new folder for the starter deck.")) -> None:
+    """Write a starter deck (deck.yaml, cards.csv, layouts and an image) into a new folder."""
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise PapirnaError("folder exists and is not empty; choose a new one", file=str(folder))
+    src = content_dir() / "_starter-deck"
+    try:
+        shutil.copytree(src, folder, dirs_exist_ok=True)
+    except OSError as e:
+        raise PapirnaError(
+            f"cannot write the starter deck: {e.strerror}", file=str(folder)
+        ) from None
+    out = stdout()
+    out.print(f"wrote a starter deck to {folder}")
+    out.print(f"next: papirna cards build {folder / 'deck.yaml'}")
+
+
+@app.command("build")
+@handles_errors
+def build(
+    deck: Path = typer.Argument(..., help="The deck file (deck.yaml)."),
+    lang: Literal["cs", "en"] | None = typer.Option(None, "--lang", help="Only this language."),
+    paper: Literal["a4", "letter", "a3"] | None = typer.Option(
+        None, "--paper", help="Only this paper size."
+    ),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder.", file_okay=False),
+    duplex: str = P.DUPLEX,
+    back_offset: str | None = P.OFFSET,
+    gap: str | None = P.GAP,
+    bleed: str | None = P.BLEED,
+    guides: bool = P.GUIDES,
+    corners: str | None = P.CORNERS,
+    single: bool = P.SINGLE,
+    png: bool = P.PNG,
+    dpi: int = P.DPI,
+    showcase: bool = P.SHOWCASE,
+) -> None:
+    """Render your deck with the same engine and options as the built-in games."""
+    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
+    pack = load_deck(deck)
+    langs = [lang] if lang else None
+    if lang and lang not in pack.languages:
+        raise PapirnaError(
+            f"the deck has no {lang!r} text; its languages: {', '.join(pack.languages)}",
+            file=str(deck),
+        )
+    P.produce([pack], langs, [paper] if paper else None, out, opts, png, dpi, showcase)

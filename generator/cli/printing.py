@@ -1,0 +1,175 @@
+"""Print options shared by `build` and `cards build`, and writing PDFs, PNGs and showcases."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import typer
+from rich.progress import BarColumn, Progress, TextColumn
+from rich.table import Table
+
+from generator.cli.common import stderr, stdout
+from generator.errors import PapirnaError
+from generator.output.build import Job, Renderer, plan
+from generator.output.files import write_atomic
+from generator.output.impose import PrintOptions
+from generator.output.png import showcase
+from generator.render.pdf import render_pdf
+from generator.units import parse_length
+
+DUPLEX = typer.Option("long", "--duplex", help="Backs for long-edge or short-edge duplex, or none.")
+OFFSET = typer.Option(
+    None, "--back-offset", help="Shift back pages by X,Y mm (from `papirna calibrate`)."
+)
+GAP = typer.Option(
+    None, "--gap", help="Gap between cards, e.g. 2mm (default 0: cards share cut lines)."
+)
+BLEED = typer.Option(
+    None, "--bleed", help="Bleed around each card, e.g. 3mm or 0.125in (default: the layout's)."
+)
+GUIDES = typer.Option(False, "--guides", help="Proof mode: draw trim, bleed and safe-zone guides.")
+CORNERS = typer.Option(
+    None, "--corners", help="Draw a rounded-corner cut guide with this radius, e.g. 3mm."
+)
+SINGLE = typer.Option(
+    False, "--single", help="One card per page, page = card + bleed, with TrimBox/BleedBox."
+)
+PNG = typer.Option(False, "--png", help="Also export every card as a PNG with bleed.")
+DPI = typer.Option(300, "--dpi", help="Resolution of PNG exports.")
+SHOWCASE = typer.Option(
+    False, "--showcase", help="Also write a showcase PNG of the first cards of each deck."
+)
+
+
+def length_option(value: str | None, name: str) -> float | None:
+    """A length option: '2mm', '0.125in', or a bare number of mm."""
+    if value is None:
+        return None
+    text = value.strip()
+    try:
+        mm = float(text) if re.fullmatch(r"-?\d+(\.\d+)?", text) else parse_length(text)
+    except ValueError as e:
+        raise PapirnaError(f"{name}: {e}") from None
+    if mm < 0:
+        raise PapirnaError(f"{name}: must not be negative, got {value!r}")
+    return mm
+
+
+def offset_option(value: str | None) -> tuple[float, float]:
+    """--back-offset 'X,Y' in mm (each may carry a unit)."""
+    if value is None:
+        return (0.0, 0.0)
+    parts = value.split(",")
+    if len(parts) != 2:
+        raise PapirnaError(f"--back-offset: expected X,Y in mm like 1.5,-0.5, got {value!r}")
+    out = []
+    for part in parts:
+        text = part.strip()
+        try:
+            mm = float(text) if re.fullmatch(r"[+-]?\d+(\.\d+)?", text) else parse_length(text)
+        except ValueError:
+            raise PapirnaError(f"--back-offset: {text!r} is not a length") from None
+        if abs(mm) > 20:
+            raise PapirnaError(f"--back-offset: {text!r} is more than 20mm; printers drift 1-4mm")
+        out.append(mm)
+    return (out[0], out[1])
+
+
+def options(
+    duplex: str,
+    back_offset: str | None,
+    gap: str | None,
+    bleed: str | None,
+    guides: bool,
+    corners: str | None,
+    single: bool,
+) -> PrintOptions:
+    """PrintOptions from the command line's words."""
+    if duplex not in ("long", "short", "none"):
+        raise PapirnaError(f"--duplex: expected long, short or none, got {duplex!r}")
+    return PrintOptions(
+        gap=length_option(gap, "--gap") or 0.0,
+        duplex=duplex,  # type: ignore[arg-type]
+        back_offset=offset_option(back_offset),
+        guides=guides,
+        corners=length_option(corners, "--corners") or 0.0,
+        single=single,
+        bleed=length_option(bleed, "--bleed"),
+    )
+
+
+def produce(
+    packs: list,
+    langs: list[str] | None,
+    papers: list[str] | None,
+    out: Path,
+    opts: PrintOptions,
+    png: bool = False,
+    dpi: int = 300,
+    show: bool = False,
+) -> None:
+    """Render, then write every file (nothing is written if anything fails), then summarise."""
+    jobs = plan(packs, langs, papers)
+    renderer = Renderer(opts)
+    files: list[tuple[Path, bytes, str]] = []
+    err = stderr()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        task = progress.add_task("rendering", total=len(jobs))
+        decks_done: set[tuple[str, str, str]] = set()
+        for job in jobs:
+            progress.update(task, description=job.filename)
+            doc = renderer.document(job)
+            files.append(
+                (out / job.pack.id / job.filename, render_pdf(doc), f"{len(doc.pages)} pages")
+            )
+            key = (job.pack.id, job.printable.id, job.lang)
+            if job.printable.spec.kind == "deck" and (png or show) and key not in decks_done:
+                decks_done.add(key)
+                _pngs(renderer, job, out, dpi, png, show, files)
+            progress.update(task, advance=1)
+    for path, data, _ in files:
+        write_atomic(path, data)
+    for warning in renderer.warnings:
+        err.print(f"papirna: warning: {warning}", highlight=False, markup=False)
+    table = Table(title=f"papirna wrote {len(files)} files to {out}")
+    table.add_column("file")
+    table.add_column("content", justify="right")
+    table.add_column("KiB", justify="right")
+    for path, data, what in files:
+        table.add_row(str(path.relative_to(out)), what, f"{len(data) / 1024:.0f}")
+    stdout().print(table)
+
+
+def _pngs(
+    renderer: Renderer, job: Job, out: Path, dpi: int, png: bool, show: bool, files: list
+) -> None:
+    cards = renderer.deck_pngs(job, dpi)
+    folder = out / job.pack.id / "png" / f"{job.printable.id}-{job.lang}"
+    if png:
+        for name, data in cards:
+            files.append((folder / name, data, f"{dpi} dpi"))
+    if show:
+        fronts = [data for name, data in cards if name.endswith("-front.png")]
+        name = f"{job.pack.id}-{job.printable.id}-{job.lang}-showcase.png"
+        bleed = renderer.options.bleed
+        deck = job.printable
+        bleed_mm = (
+            bleed
+            if bleed is not None
+            else (deck.spec.bleed if deck.spec.bleed is not None else 3.0)
+        )
+        files.append(
+            (
+                out / job.pack.id / name,
+                showcase(fronts, bleed_px=round(bleed_mm / 25.4 * dpi)),
+                "showcase",
+            )
+        )
