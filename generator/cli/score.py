@@ -97,7 +97,7 @@ def pd_cards(pack: Pack) -> pdr.PackCards:
         }
 
     sheet = next(
-        (p for p in pack.printables.values() if p.spec.kind == "papirove-doupe-sheet"), None
+        (p for p in pack.printables.values() if p.spec.builder == "papirove-doupe/sheet"), None
     )
     if sheet is None or sheet.data is None or sheet.plan is None:
         raise PapirnaError(

@@ -36,8 +36,17 @@ class Printable(Model):
     bleed: NonNegativeLength | None = None  # default: the layout's bleed
     fillable: bool = False  # also write a fillable variant with form fields
     plan: PackPath | None = None  # the dungeon plan a sheet prints (Papírové doupě)
+    builder: str | None = None  # for kind 'drawn': the registered builder that draws the pages
+    files: dict[str, FileRef] = Field(default_factory=dict)  # more data files for the builder
     paper: list[Literal["a4", "letter", "a3"]] | None = None
     orientation: Literal["portrait", "landscape"] = "portrait"
+
+
+class FileRef(Model):
+    """A data file a drawn printable uses besides `data`, with its schema."""
+
+    file: PackPath
+    schema_: str = Field(alias="schema")
 
 
 class PackManifest(Model):
@@ -73,6 +82,7 @@ class LoadedPrintable:
     cards: list[Entry] = field(default_factory=list)
     data: Entry | None = None
     plan: Entry | None = None
+    files: dict[str, Entry] = field(default_factory=dict)
 
 
 @dataclass
@@ -179,6 +189,13 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
             )
             m = validate(TypeAdapter(data_model), data_doc, ..., (), langs)
             lp.data = Entry(m, data_doc, ())
+        for key, ref in spec.files.items():
+            fpath = (*ppath, "files", key)
+            fdoc = load_yaml_file(pack.resolve(ref.file, doc, (*fpath, "file")))
+            fmodel = schemas.model_for(ref.schema_, doc, (*fpath, "schema"))
+            lp.files[key] = Entry(validate(TypeAdapter(fmodel), fdoc, ..., (), langs), fdoc, ())
+        if spec.kind == "drawn" and not spec.builder:
+            raise doc.error(ppath, "a drawn printable needs 'builder'")
         if spec.plan is not None:
             plan_doc = load_yaml_file(pack.resolve(spec.plan, doc, (*ppath, "plan")))
             lp.plan = Entry(

@@ -12,7 +12,7 @@ from generator.content.yamlio import PathKey, YamlDoc
 if TYPE_CHECKING:
     from generator.content.pack import Pack
 
-SCHEMAS: dict[str, Any] = {
+_BASE: dict[str, Any] = {
     "free": FreeData,
     "document": TextDocument,
     "papirove-doupe/monster": pd.Monster,
@@ -27,9 +27,36 @@ SCHEMAS: dict[str, Any] = {
     "papirove-doupe/dungeon-words": pd.DungeonWords,
 }
 
+
+def _discover() -> dict[str, Any]:
+    """The base schemas plus every `SCHEMAS` dict of the modules in generator.content.games."""
+    import importlib
+    import pkgutil
+
+    from generator.content import games
+
+    found = dict(_BASE)
+    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{games.__name__}.{info.name}")
+        for name, model in getattr(module, "SCHEMAS", {}).items():
+            if name in found and found[name] is not model:
+                raise RuntimeError(f"schema {name!r} is registered twice")
+            found[name] = model
+    return found
+
+
+SCHEMAS: dict[str, Any] = _discover()
+
 # Printable kinds: 'deck' (cards, imposed), 'page' (one layout filled from data),
-# 'document' (flowing text sections).
-KINDS: tuple[str, ...] = ("deck", "page", "document", "papirove-doupe-sheet", "papirove-doupe-dice")
+# 'document' (flowing text sections), 'drawn' (pages a registered Python builder draws).
+KINDS: tuple[str, ...] = (
+    "deck",
+    "page",
+    "document",
+    "drawn",
+    "papirove-doupe-sheet",
+    "papirove-doupe-dice",
+)
 
 
 def kinds() -> tuple[str, ...]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -16,11 +16,14 @@ from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.spec import LayoutSpec, load_layout
 from generator.output.impose import PrintOptions, impose, single_pages
 from generator.output.png import card_pngs
+from generator.output.tiling import tile
 from generator.render.metrics import ReportlabMetrics
 from generator.render.pdf import render_pdf
 from generator.units import PAPER_SIZES_MM
 
 PAPERS = ("a4", "letter")
+# printable kinds from before `drawn` existed, and the builders they stand for
+LEGACY_BUILDERS = {"papirove-doupe-sheet": "papirove-doupe/sheet", "papirove-doupe-dice": "papirove-doupe/dice"}
 
 
 @dataclass(frozen=True)
@@ -133,10 +136,8 @@ class Renderer:
             return Document(title, self.deck_pages(job))
         if kind in ("page", "document"):
             return Document(title, self.page_pages(job))
-        if kind == "papirove-doupe-sheet":
-            return Document(title, self.sheet_pages(job), fillable=job.fillable)
-        if kind == "papirove-doupe-dice":
-            return Document(title, self.dice_pages(job))
+        if kind in ("drawn", *LEGACY_BUILDERS):
+            return Document(title, self.drawn_pages(job), fillable=job.fillable)
         raise PapirnaError(f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file)
 
     def deck_cards(self, job: Job) -> DeckCards:
@@ -218,37 +219,55 @@ class Renderer:
         ops = Builder(layout, self.env(job.pack, job.fillable)).build(item)
         return [self._centred(job, layout, ops)]
 
-    def sheet_pages(self, job: Job) -> list[Page]:
-        """The Papírové doupě player sheet for the printable's plan, centred on the paper."""
-        from generator.layout.printables.papirove_doupe_sheet import sheet_ops
+    def drawn_pages(self, job: Job) -> list[Page]:
+        """Pages a registered builder draws, centred on the paper or tiled across sheets."""
+        from generator.layout.printables.registry import BuildContext, builder
 
         p = job.printable
-        if p.spec.layout is None or p.data is None or p.plan is None:
-            raise p.entry.error("a papirove-doupe-sheet needs 'layout', 'data' and 'plan'")
-        layout = _layout(job.pack, p.spec.layout)
-        plan = p.plan.model
-        sheet_id = f"PD-{plan.id}-{job.paper}-{job.lang}" + ("-F" if job.fillable else "")
+        name = p.spec.builder or LEGACY_BUILDERS.get(p.spec.kind)
+        if name is None or p.spec.layout is None:
+            raise p.entry.error("a drawn printable needs 'builder' and 'layout'")
         try:
-            ops = sheet_ops(layout, p.data.model, plan, self.env(job.pack, job.fillable), job.lang, sheet_id)
+            draw = builder(name)
         except PapirnaError as e:
-            raise p.data.error(e.message) from None
-        return [self._centred(job, layout, ops)]
-
-    def dice_pages(self, job: Job) -> list[Page]:
-        """The dice reference with stickers, and the dice nets."""
-        from generator.layout.printables.papirove_doupe_dice import nets_page, reference_page
-
-        p = job.printable
-        if p.spec.layout is None or p.data is None:
-            raise p.entry.error("a papirove-doupe-dice printable needs 'layout' and 'data'")
+            raise p.entry.error(e.message, ("builder",)) from None
         layout = _layout(job.pack, p.spec.layout)
-        env = self.env(job.pack)
+        files = {k: e.model for k, e in p.files.items()}
+        if p.plan is not None:
+            files["plan"] = p.plan.model
+        ctx = BuildContext(
+            layout=layout,
+            data=p.data.model if p.data is not None else None,
+            files=files,
+            env=self.env(job.pack, job.fillable),
+            lang=job.lang,
+            paper=job.paper,
+            fillable=job.fillable,
+            labels={k: v.get(job.lang) for k, v in job.pack.manifest.labels.items()},
+            title=p.spec.title.get(job.lang),
+        )
         try:
-            pages = [reference_page(layout, p.data.model, env, job.lang),
-                     nets_page(layout, p.data.model, env, job.lang)]
+            drawn = draw(ctx)
         except PapirnaError as e:
-            raise p.data.error(e.message) from None
-        return [self._centred(job, layout, ops) for ops in pages]
+            if e.file:
+                raise
+            where = p.data or p.entry
+            raise where.error(e.message) from None
+        pw, ph = PAPER_SIZES_MM[job.paper]
+        if p.spec.orientation == "landscape":
+            pw, ph = ph, pw
+        pages: list[Page] = []
+        for d in drawn:
+            if d.width <= pw + 1e-6 and d.height <= ph + 1e-6:
+                dx, dy = (pw - d.width) / 2, (ph - d.height) / 2
+                pages.append(Page(pw, ph, [_shift(d.ops, dx, dy)]))
+            elif d.height <= pw + 1e-6 and d.width <= ph + 1e-6:
+                # fits turned: print the page in landscape
+                dx, dy = (ph - d.width) / 2, (pw - d.height) / 2
+                pages.append(Page(ph, pw, [_shift(d.ops, dx, dy)]))
+            else:
+                pages.extend(tile(d, (pw, ph), d.name or ctx.title))
+        return pages
 
     def _centred(self, job: Job, layout: LayoutSpec, ops: list) -> Page:
         pw, ph = PAPER_SIZES_MM[job.paper]

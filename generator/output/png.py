@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+
 from PIL import Image, ImageDraw, ImageFilter
 
 from generator.layout.ops import Document, Page

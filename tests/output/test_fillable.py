@@ -34,7 +34,9 @@ def test_field_names_cover_every_scoring_input(built: dict[str, bytes]) -> None:
     assert {f"gem.{n}" for n in range(1, 13)} <= names
     assert {f"minion.{n}" for n in range(1, 15)} <= names
     for m in (1, 2, 3):
-        assert {f"monster.{m}.{k}" for k in ("visited", "fled", "range.1", "range.2", "range.3")} <= names
+        assert {
+            f"monster.{m}.{k}" for k in ("visited", "fled", "range.1", "range.2", "range.3")
+        } <= names
     assert "resurrection" in names and "player" in names
     assert {f"round.{r}.action.{a}" for r in range(1, 9) for a in range(1, 4)} <= names
 

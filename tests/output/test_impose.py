@@ -34,7 +34,7 @@ def test_marks_stay_in_the_margin() -> None:
         outside = max(xs) <= g.x0 - g.outer_bleed or min(xs) >= right + g.outer_bleed
         outside |= max(ys) <= g.y0 - g.outer_bleed or min(ys) >= bottom + g.outer_bleed
         assert outside, op
-        assert 0 <= min(xs) and max(xs) <= 210 and 0 <= min(ys) and max(ys) <= 297
+        assert min(xs) >= 0 and max(xs) <= 210 and min(ys) >= 0 and max(ys) <= 297
 
 
 def test_exactly_full_last_sheet_is_kept_and_backs_mirror() -> None:

@@ -104,7 +104,9 @@ def test_backs_land_on_their_fronts(solid_pack: Path, duplex: str) -> None:
 
 def test_back_offset_shifts_the_backs(solid_pack: Path) -> None:
     plain = _blocks(_page(_render(solid_pack, PrintOptions(gap=6.0)), 1), 2)
-    moved = _blocks(_page(_render(solid_pack, PrintOptions(gap=6.0, back_offset=(1.5, -1.0))), 1), 2)
+    moved = _blocks(
+        _page(_render(solid_pack, PrintOptions(gap=6.0, back_offset=(1.5, -1.0))), 1), 2
+    )
     _assert_same([(a + 1.5, b - 1.0, c + 1.5, d - 1.0) for a, b, c, d in plain], moved)
 
 
@@ -157,7 +159,9 @@ def test_exactly_full_sheets_keep_their_last_page(solid_pack: Path) -> None:
 )
 def test_bad_print_options(solid_pack: Path, tmp_path: Path, args: list[str], message: str) -> None:
     out = tmp_path / "out"
-    result = runner.invoke(app, ["build", "solid", "--content", str(solid_pack), "--out", str(out), *args])
+    result = runner.invoke(
+        app, ["build", "solid", "--content", str(solid_pack), "--out", str(out), *args]
+    )
     assert result.exit_code == 2, result.stdout
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert not out.exists()
@@ -165,8 +169,12 @@ def test_bad_print_options(solid_pack: Path, tmp_path: Path, args: list[str], me
 
 def test_card_larger_than_paper(solid_pack: Path, tmp_path: Path) -> None:
     front = solid_pack / "layouts" / "t" / "front.yaml"
-    front.write_text(front.read_text().replace("size: poker", "size: {width: 300mm, height: 100mm}"))
-    result = runner.invoke(app, ["build", "solid", "--content", str(solid_pack), "--out", str(tmp_path / "o")])
+    front.write_text(
+        front.read_text().replace("size: poker", "size: {width: 300mm, height: 100mm}")
+    )
+    result = runner.invoke(
+        app, ["build", "solid", "--content", str(solid_pack), "--out", str(tmp_path / "o")]
+    )
     assert result.exit_code == 2
     assert "does not fit on 210x297mm paper" in result.stderr and "pack.yaml" in result.stderr
 
@@ -177,7 +185,10 @@ def test_starter_deck_builds(tmp_path: Path) -> None:
     again = runner.invoke(app, ["cards", "init", str(folder)])
     assert again.exit_code == 2 and "not empty" in again.stderr
     out = tmp_path / "out"
-    result = runner.invoke(app, ["cards", "build", str(folder / "deck.yaml"), "--out", str(out), "--png", "--paper", "a4"])
+    result = runner.invoke(
+        app,
+        ["cards", "build", str(folder / "deck.yaml"), "--out", str(out), "--png", "--paper", "a4"],
+    )
     assert result.exit_code == 0, result.stderr
     pdfs = sorted(p.name for p in out.rglob("*.pdf"))
     assert pdfs == ["deck-cards-cs-a4.pdf", "deck-cards-en-a4.pdf"]
@@ -194,7 +205,9 @@ def test_csv_errors_name_row_and_column(tmp_path: Path) -> None:
     lines = csv.read_text(encoding="utf-8").splitlines()
     lines[2] = lines[2].rsplit(",", 1)[0] + ",two"
     csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = runner.invoke(app, ["cards", "build", str(folder / "deck.yaml"), "--out", str(tmp_path / "o")])
+    result = runner.invoke(
+        app, ["cards", "build", str(folder / "deck.yaml"), "--out", str(tmp_path / "o")]
+    )
     assert result.exit_code == 2
     assert "cards.csv:3:7: [1].count: count must be a whole number" in result.stderr
 
@@ -204,8 +217,22 @@ def test_low_resolution_image_warns(tmp_path: Path) -> None:
     runner.invoke(app, ["cards", "init", str(folder)])
     Image.new("RGB", (40, 30), "red").save(folder / "images" / "small.png")
     csv = folder / "cards.csv"
-    csv.write_text(csv.read_text(encoding="utf-8").replace("images/flame.svg", "images/small.png"), encoding="utf-8")
-    result = runner.invoke(app, ["cards", "build", str(folder / "deck.yaml"), "--out", str(tmp_path / "o"), "--paper", "a4"])
+    csv.write_text(
+        csv.read_text(encoding="utf-8").replace("images/flame.svg", "images/small.png"),
+        encoding="utf-8",
+    )
+    result = runner.invoke(
+        app,
+        [
+            "cards",
+            "build",
+            str(folder / "deck.yaml"),
+            "--out",
+            str(tmp_path / "o"),
+            "--paper",
+            "a4",
+        ],
+    )
     assert result.exit_code == 0, result.stderr
     assert "papirna: warning:" in result.stderr and "small.png' prints at 25 dpi" in result.stderr
 
@@ -213,7 +240,9 @@ def test_low_resolution_image_warns(tmp_path: Path) -> None:
 def test_calibration_scales_sit_behind_the_crosses(tmp_path: Path) -> None:
     out = tmp_path / "cal.pdf"
     for duplex in ("long", "short"):
-        result = runner.invoke(app, ["calibrate", "--duplex", duplex, "--out", str(out), "--lang", "en"])
+        result = runner.invoke(
+            app, ["calibrate", "--duplex", duplex, "--out", str(out), "--lang", "en"]
+        )
         assert result.exit_code == 0, result.stderr
         reader = PdfReader(out)
         assert len(reader.pages) == 2

@@ -55,7 +55,9 @@ def test_czech_text_survives_extraction(built: dict[str, bytes]) -> None:
         assert word in text
     for letter in "řěůčšžýáíé":
         assert letter in text
-    monsters = PdfReader(io.BytesIO(built["papirove-doupe-monsters-cs-a4.pdf"])).pages[0].extract_text()
+    monsters = (
+        PdfReader(io.BytesIO(built["papirove-doupe-monsters-cs-a4.pdf"])).pages[0].extract_text()
+    )
     assert "Slabina" in monsters and "Síla" in monsters
 
 
@@ -68,9 +70,13 @@ def test_english_build_is_english(built: dict[str, bytes]) -> None:
 def test_two_builds_are_byte_identical(game: str, tmp_path) -> None:
     def digests() -> dict[str, str]:
         jobs = plan(load_packs([game], None), None, None)
-        return {r.path.name: hashlib.sha256(r.data).hexdigest() for r in render_jobs(jobs, tmp_path)}
+        return {
+            r.path.name: hashlib.sha256(r.data).hexdigest() for r in render_jobs(jobs, tmp_path)
+        }
 
     first, second = digests(), digests()
     assert first == second
     # every printable of the game, in 2 languages and on 2 papers (the sheet also fillable)
-    assert {"papirove-doupe-sheet-fillable-cs-letter.pdf", "papirove-doupe-dice-en-a4.pdf"} <= set(first)
+    assert {"papirove-doupe-sheet-fillable-cs-letter.pdf", "papirove-doupe-dice-en-a4.pdf"} <= set(
+        first
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from generator.content.games.papirove_doupe import DiceSet, DieFace
 from generator.layout.engine import Env
+from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
 from generator.layout.spec import LayoutSpec
 
@@ -196,3 +197,15 @@ def _net(sk: Sketch, faces: list[DieFace], ox: float, oy: float) -> None:
         sk.line(
             *_side(ox + col * NET, oy + row * NET, side), stroke=INK, width=0.25, dash=(1.2, 0.9)
         )
+
+
+def build_dice(ctx: BuildContext) -> list[Drawn]:
+    """The dice reference with stickers, and the dice nets."""
+    w, h = ctx.layout.width, ctx.layout.height
+    return [
+        Drawn(w, h, reference_page(ctx.layout, ctx.data, ctx.env, ctx.lang)),
+        Drawn(w, h, nets_page(ctx.layout, ctx.data, ctx.env, ctx.lang)),
+    ]
+
+
+BUILDERS = {"papirove-doupe/dice": build_dice}

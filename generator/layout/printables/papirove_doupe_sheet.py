@@ -9,6 +9,7 @@ from __future__ import annotations
 from generator.content.games.papirove_doupe import ADVENTURERS, Plan, SheetData
 from generator.layout.engine import Env
 from generator.layout.printables.papirove_doupe_plan import draw_base, draw_features, fit_grid
+from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
 from generator.layout.spec import LayoutSpec
 
@@ -470,3 +471,14 @@ def _scoring(sk: Sketch, r, t: dict) -> None:
             width=0.6 if cat == "total" else 0.25,
         )
         sk.field(cx + 0.5, cy + head + 0.3, cw_cat - 1, row_h - head - 0.6, f"score.{cat}")
+
+
+def build_sheet(ctx: BuildContext) -> list[Drawn]:
+    """The player sheet for the printable's plan (files: plan), plain or fillable."""
+    plan = ctx.files["plan"]
+    sheet_id = f"PD-{plan.id}-{ctx.paper}-{ctx.lang}" + ("-F" if ctx.fillable else "")
+    ops = sheet_ops(ctx.layout, ctx.data, plan, ctx.env, ctx.lang, sheet_id)
+    return [Drawn(ctx.layout.width, ctx.layout.height, ops)]
+
+
+BUILDERS = {"papirove-doupe/sheet": build_sheet}
