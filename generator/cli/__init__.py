@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from generator import __version__
-from generator.cli import build, calibrate, cards, games, validate
+from generator.cli import build, calibrate, cards, dungeon, games, validate
 from generator.cli import score as score_cmd
 
 app = typer.Typer(
@@ -35,6 +35,7 @@ def _root(
 games.register(app)
 build.register(app)
 validate.register(app)
+dungeon.register(app)
 score_cmd.register(app)
 cards.register(app)
 calibrate.register(app)

@@ -9,11 +9,6 @@ import typer
 
 from generator.cli.common import handles_errors, stdout
 from generator.errors import PapirnaError
-from generator.layout.calibration import calibration_pages
-from generator.layout.ops import Document
-from generator.output.files import write_atomic
-from generator.render.metrics import ReportlabMetrics
-from generator.render.pdf import render_pdf
 from generator.units import PAPER_SIZES_MM
 
 
@@ -32,6 +27,12 @@ def calibrate(
     out: Path = typer.Option(Path("output/calibrate.pdf"), "--out", help="The PDF to write."),
 ) -> None:
     """Print this two-sided sheet, hold it to the light and read your printer's back offset."""
+    from generator.layout.calibration import calibration_pages
+    from generator.layout.ops import Document
+    from generator.output.files import write_atomic
+    from generator.render.metrics import ReportlabMetrics
+    from generator.render.pdf import render_pdf
+
     if duplex not in ("long", "short"):
         raise PapirnaError(f"--duplex: expected long or short, got {duplex!r}")
     if out.suffix.lower() != ".pdf":

@@ -10,7 +10,6 @@ import typer
 
 from generator.cli import printing as P
 from generator.cli.common import handles_errors, stdout
-from generator.content.deck import load_deck
 from generator.errors import PapirnaError
 from generator.resources import content_dir
 
@@ -63,6 +62,8 @@ def build(
     showcase: bool = P.SHOWCASE,
 ) -> None:
     """Render your deck with the same engine and options as the built-in games."""
+    from generator.content.deck import load_deck
+
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
     pack = load_deck(deck)
     langs = [lang] if lang else None

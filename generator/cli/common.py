@@ -6,14 +6,15 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 
-from generator.content.pack import Pack, builtin_pack_ids, load_pack
 from generator.errors import PapirnaError
-from generator.resources import content_dir
+
+if TYPE_CHECKING:
+    from generator.content.pack import Pack
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -64,6 +65,9 @@ def handles_errors(func: Callable[P, R]) -> Callable[P, R]:
 
 def load_packs(names: list[str] | None, content: list[Path] | None) -> list[Pack]:
     """Load the named packs (built-in ids or --content folders); all of them when none is named."""
+    from generator.content.pack import builtin_pack_ids, load_pack
+    from generator.resources import content_dir
+
     user = [load_pack(Path(p)) for p in content or []]
     by_id = {p.id: p for p in user}
     if not names:

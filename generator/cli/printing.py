@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
-from rich.progress import BarColumn, Progress, TextColumn
-from rich.table import Table
 
 from generator.cli.common import stderr, stdout
 from generator.errors import PapirnaError
-from generator.output.build import Job, Renderer, plan
-from generator.output.files import write_atomic
-from generator.output.impose import PrintOptions
-from generator.output.png import showcase
-from generator.render.pdf import render_pdf
 from generator.units import parse_length
+
+if TYPE_CHECKING:
+    from generator.output.build import Job, Renderer
+    from generator.output.impose import PrintOptions
 
 DUPLEX = typer.Option("long", "--duplex", help="Backs for long-edge or short-edge duplex, or none.")
 OFFSET = typer.Option(
@@ -86,6 +84,8 @@ def options(
     single: bool,
 ) -> PrintOptions:
     """PrintOptions from the command line's words."""
+    from generator.output.impose import PrintOptions
+
     if duplex not in ("long", "short", "none"):
         raise PapirnaError(f"--duplex: expected long, short or none, got {duplex!r}")
     return PrintOptions(
@@ -110,6 +110,13 @@ def produce(
     show: bool = False,
 ) -> None:
     """Render, then write every file (nothing is written if anything fails), then summarise."""
+    from rich.progress import BarColumn, Progress, TextColumn
+    from rich.table import Table
+
+    from generator.output.build import Renderer, plan
+    from generator.output.files import write_atomic
+    from generator.render.pdf import render_pdf
+
     jobs = plan(packs, langs, papers)
     renderer = Renderer(opts)
     files: list[tuple[Path, bytes, str]] = []
@@ -151,6 +158,8 @@ def produce(
 def _pngs(
     renderer: Renderer, job: Job, out: Path, dpi: int, png: bool, show: bool, files: list
 ) -> None:
+    from generator.output.png import showcase
+
     cards = renderer.deck_pngs(job, dpi)
     folder = out / job.pack.id / "png" / f"{job.printable.id}-{job.lang}"
     if png:

@@ -7,10 +7,7 @@ from pathlib import Path
 import typer
 
 from generator.cli.common import handles_errors, load_packs, stdout
-from generator.content.pack import builtin_pack_ids, load_pack
 from generator.errors import PapirnaError
-from generator.layout.spec import load_layout
-from generator.resources import content_dir
 
 
 def register(app: typer.Typer) -> None:
@@ -26,6 +23,10 @@ def validate(
     ),
 ) -> None:
     """Check a content pack (data, references, layouts) or a layout file without rendering."""
+    from generator.content.pack import builtin_pack_ids, load_pack
+    from generator.layout.spec import load_layout
+    from generator.resources import content_dir
+
     out = stdout()
     if path is None:
         packs = load_packs(None, None)

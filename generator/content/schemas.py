@@ -99,7 +99,9 @@ def card_extras(pack: Pack, schema: str | None, model: Any) -> dict[str, Any]:
     return {
         "monster_names": [m.name for m in found],
         "monster_weakness": [m.weakness for m in found],
-        "campaign_name": camp.name if camp else model.campaign,
+        "campaign_name": camp.name
+        if camp
+        else pack.manifest.labels.get(f"campaign-{model.campaign}", model.campaign),
     }
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
-
 from generator.content.models import _safe_rel_path
 from generator.errors import PapirnaError
 from generator.layout.ops import BLACK, GroupOp, ImageOp
@@ -34,6 +32,8 @@ def resolve_in_pack(src: str, root: Path | None) -> Path:
 @cache
 def raster_size(path: Path) -> tuple[int, int]:
     """Pixel size of a PNG or JPG, refusing other formats."""
+    from PIL import Image, UnidentifiedImageError
+
     try:
         with Image.open(path) as im:
             if im.format not in ("PNG", "JPEG"):

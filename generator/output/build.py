@@ -15,7 +15,6 @@ from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.spec import LayoutSpec, load_layout
 from generator.output.impose import PrintOptions, impose, single_pages
-from generator.output.png import card_pngs
 from generator.output.tiling import tile
 from generator.render.metrics import ReportlabMetrics
 from generator.render.pdf import render_pdf
@@ -195,6 +194,8 @@ class Renderer:
 
     def deck_pngs(self, job: Job, dpi: int) -> list[tuple[str, bytes]]:
         """Each card's front (and back) alone with its bleed as PNG: (file name, bytes)."""
+        from generator.output.png import card_pngs
+
         deck = self.deck_cards(job)
         pages = single_pages(deck.fronts, deck.backs, deck.card, deck.bleed, replace(self.options, duplex="long"),
                              deck.safe)

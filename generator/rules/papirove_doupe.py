@@ -140,6 +140,17 @@ def check_dungeon(
             out.append(
                 Violation(where, f"monster {i + 1} in {room} cannot be reached from any entrance")
             )
+    reachable_all = [
+        e
+        for e in open_entrances(card)
+        if all(p in distances(plan, card, [e]) for p in card.positions)
+    ]
+    if open_entrances(card) and all(p in reach for p in card.positions) and not reachable_all:
+        out.append(
+            Violation(
+                "walls", "walls split the dungeon: no single entrance reaches all three monsters"
+            )
+        )
     sealed = set(card.sealed)
     for room in sorted(plan.rooms, key=ROOMS.index):
         f = plan.rooms[room]
