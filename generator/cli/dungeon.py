@@ -6,7 +6,6 @@ import os
 import re
 import secrets
 import sys
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -205,22 +204,10 @@ def new(
 
 def _stream_to_file(path: Path, write: Any) -> int:
     """Write through `write(stream)` into a temp file beside `path`, then rename it into place."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise PapirnaError(f"cannot create folder: {e.strerror}", file=str(path.parent)) from None
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            written = write(f)
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return written
+    from generator.output.files import open_atomic
+
+    with open_atomic(path, text=True) as f:
+        return write(f)
 
 
 # ----------------------------------------------------------------------------------- dungeon check

@@ -4,21 +4,27 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from generator.errors import PapirnaError
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so that readers see the old file or the whole new one, never half."""
+@contextmanager
+def open_atomic(path: Path, text: bool = False) -> Iterator[IO]:
+    """A file to write that appears at `path` only when the block ends without an error."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise PapirnaError(f"cannot create folder: {e.strerror}", file=str(path.parent)) from None
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
+        mode = "w" if text else "wb"
+        kwargs = {"encoding": "utf-8", "newline": "\n"} if text else {}
+        with os.fdopen(fd, mode, **kwargs) as f:
+            yield f
         os.replace(tmp, path)
     except OSError as e:
         Path(tmp).unlink(missing_ok=True)
@@ -26,3 +32,9 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so that readers see the old file or the whole new one, never half."""
+    with open_atomic(path) as f:
+        f.write(data)

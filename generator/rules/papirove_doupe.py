@@ -9,6 +9,7 @@ from typing import NamedTuple
 from generator.content.games.papirove_doupe import (
     COLUMNS,
     ROWS,
+    SCORING_CATEGORIES,
     Ability,
     Campaign,
     DungeonCard,
@@ -181,22 +182,7 @@ def check_dungeon(
 
 # --- final scoring -------------------------------------------------------------------------
 
-PD_CATEGORIES: tuple[str, ...] = (
-    "monster1",
-    "monster2",
-    "monster3",
-    "lowest",
-    "level6",
-    "halves",
-    "item_bonus",
-    "gems",
-    "minions",
-    "wounds",
-    "resurrection",
-    "ability",
-    "goals",
-    "quests",
-)
+PD_CATEGORIES = SCORING_CATEGORIES
 
 
 class PackCards(NamedTuple):

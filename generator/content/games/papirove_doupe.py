@@ -10,6 +10,23 @@ from pydantic import AfterValidator, Field, model_validator
 from generator.content.models import LText, Model
 
 Adventurer = Literal["warrior", "wizard", "cleric", "thief"]
+# the final scoring's categories, in the sheet's order (the three monster fights first)
+SCORING_CATEGORIES: tuple[str, ...] = (
+    "monster1",
+    "monster2",
+    "monster3",
+    "lowest",
+    "level6",
+    "halves",
+    "item_bonus",
+    "gems",
+    "minions",
+    "wounds",
+    "resurrection",
+    "ability",
+    "goals",
+    "quests",
+)
 ADVENTURERS: tuple[str, ...] = ("warrior", "wizard", "cleric", "thief")
 Training = Literal["white", "black"]
 COLUMNS = "ABCDEF"

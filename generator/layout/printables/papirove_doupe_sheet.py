@@ -6,7 +6,7 @@ a sheet id is printed, so that a photographed sheet can be read back by machine.
 
 from __future__ import annotations
 
-from generator.content.games.papirove_doupe import ADVENTURERS, Plan, SheetData
+from generator.content.games.papirove_doupe import ADVENTURERS, SCORING_CATEGORIES, Plan, SheetData
 from generator.layout.engine import Env
 from generator.layout.printables.papirove_doupe_plan import draw_base, draw_features, fit_grid
 from generator.layout.printables.registry import BuildContext, Drawn
@@ -28,22 +28,7 @@ REWARD_ICONS = {
     "potion": "potion",
     "potions": "potion",
 }
-CATEGORIES = (
-    "monster1",
-    "monster2",
-    "monster3",
-    "lowest",
-    "level6",
-    "halves",
-    "item_bonus",
-    "gems",
-    "minions",
-    "wounds",
-    "resurrection",
-    "ability",
-    "goals",
-    "quests",
-)
+CATEGORIES = SCORING_CATEGORIES
 
 
 def region(layout: LayoutSpec, name: str) -> tuple[float, float, float, float]:
