@@ -199,7 +199,7 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
         if spec.plan is not None:
             plan_doc = load_yaml_file(pack.resolve(spec.plan, doc, (*ppath, "plan")))
             lp.plan = Entry(
-                validate(schemas.SCHEMAS["papirove-doupe/plan"], plan_doc), plan_doc, ()
+                validate(schemas.schemas()["papirove-doupe/plan"], plan_doc), plan_doc, ()
             )
         pack.printables[pid] = lp
     schemas.check_pack(pack)

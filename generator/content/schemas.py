@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from generator.content.documents import TextDocument
 from generator.content.free import FreeData
-from generator.content.games import papirove_doupe as pd
 from generator.content.yamlio import PathKey, YamlDoc
 
 if TYPE_CHECKING:
@@ -15,20 +15,11 @@ if TYPE_CHECKING:
 _BASE: dict[str, Any] = {
     "free": FreeData,
     "document": TextDocument,
-    "papirove-doupe/monster": pd.Monster,
-    "papirove-doupe/quest": pd.Quest,
-    "papirove-doupe/goal": pd.Goal,
-    "papirove-doupe/ability": pd.Ability,
-    "papirove-doupe/dungeon": pd.DungeonCard,
-    "papirove-doupe/sheet": pd.SheetData,
-    "papirove-doupe/plan": pd.Plan,
-    "papirove-doupe/campaigns": list[pd.Campaign],
-    "papirove-doupe/dice": pd.DiceSet,
-    "papirove-doupe/dungeon-words": pd.DungeonWords,
 }
 
 
-def _discover() -> dict[str, Any]:
+@cache
+def schemas() -> dict[str, Any]:
     """The base schemas plus every `SCHEMAS` dict of the modules in generator.content.games."""
     import importlib
     import pkgutil
@@ -44,8 +35,6 @@ def _discover() -> dict[str, Any]:
             found[name] = model
     return found
 
-
-SCHEMAS: dict[str, Any] = _discover()
 
 # Printable kinds: 'deck' (cards, imposed), 'page' (one layout filled from data),
 # 'document' (flowing text sections), 'drawn' (pages a registered Python builder draws).
@@ -73,9 +62,10 @@ def model_for(name: str | None, doc: YamlDoc, path: PathKey) -> Any:
     """The model registered as `name` (free-form data when no schema is named)."""
     if name is None:
         return FreeData
-    if name not in SCHEMAS:
-        raise doc.error(path, f"expected one of {', '.join(sorted(SCHEMAS))}, got {name!r}")
-    return SCHEMAS[name]
+    table = schemas()
+    if name not in table:
+        raise doc.error(path, f"expected one of {', '.join(sorted(table))}, got {name!r}")
+    return table[name]
 
 
 def card_extras(pack: Pack, schema: str | None, model: Any) -> dict[str, Any]:

@@ -431,3 +431,17 @@ class DungeonWords(Model):
                     if name not in known or (name == "place" and where != "title"):
                         raise ValueError(f"{where}: unknown placeholder {{{name}}} in {value!r}")
         return self
+
+
+SCHEMAS = {
+    "papirove-doupe/monster": Monster,
+    "papirove-doupe/quest": Quest,
+    "papirove-doupe/goal": Goal,
+    "papirove-doupe/ability": Ability,
+    "papirove-doupe/dungeon": DungeonCard,
+    "papirove-doupe/sheet": SheetData,
+    "papirove-doupe/plan": Plan,
+    "papirove-doupe/campaigns": list[Campaign],
+    "papirove-doupe/dice": DiceSet,
+    "papirove-doupe/dungeon-words": DungeonWords,
+}
