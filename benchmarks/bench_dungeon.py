@@ -22,7 +22,7 @@ import tracemalloc
 from collections.abc import Callable
 from random import Random
 
-from generator.cli.dungeon import load_builtin, load_words
+from generator.output.dungeons import load_builtin, load_words
 from generator.rules import dungeon_gen as gen
 from generator.rules.papirove_doupe import check_dungeon
 

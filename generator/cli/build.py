@@ -9,10 +9,6 @@ import typer
 
 from generator.cli import printing as P
 from generator.cli.common import CONTENT_OPTION, handles_errors, load_packs
-from generator.content.games.papirove_doupe import Plan
-from generator.content.pack import Entry
-from generator.content.validate import validate
-from generator.content.yamlio import load_yaml_file
 
 
 def register(app: typer.Typer) -> None:
@@ -47,6 +43,11 @@ def build(
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
     packs = load_packs(games or None, content)
     if plan_file is not None:
+        from generator.content.games.papirove_doupe import Plan
+        from generator.content.pack import Entry
+        from generator.content.validate import validate
+        from generator.content.yamlio import load_yaml_file
+
         doc = load_yaml_file(plan_file)
         new_plan = Entry(validate(Plan, doc), doc, ())
         for pack in packs:

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from generator.cli.dungeon import Builtin, load_builtin, load_words
+from generator.output.dungeons import Builtin, load_builtin, load_words
 from generator.content.games.papirove_doupe import DungeonCard, DungeonWords, Plan
 from generator.content.models import LText
 from generator.content.validate import validate
