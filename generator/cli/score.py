@@ -115,7 +115,7 @@ def pd_cards(pack: Pack) -> pdr.PackCards:
 
 
 def _scored(path: Path, model: type, rule, keep: bool = False):
-    doc = load_sheet(path)
+    doc = load_sheet(path, "spici-bohove" if model is SpiciBohoveLog else "papirove-doupe")
     sheet = validate(model, doc)
     try:
         result = rule(sheet)
@@ -250,7 +250,7 @@ def _print(
 def _journal(paths: list[Path], as_json: bool) -> None:
     reports = []
     for path in paths:
-        doc: YamlDoc = load_sheet(path)
+        doc: YamlDoc = load_sheet(path, "gamebook")
         j = validate(GamebookJournal, doc)
         reports.append((path, j, gamebook.check_journal(j)))
     if as_json:

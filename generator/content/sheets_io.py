@@ -6,16 +6,17 @@ import re
 from pathlib import Path
 
 from generator.content.games.papirove_doupe import ADVENTURERS
+from generator.content.games.spici_bohove import LOG_COUNT_FIELDS
 from generator.content.yamlio import YamlDoc, display_path, load_yaml_file
 from generator.errors import PapirnaError
 
 MAX_PDF_BYTES = 20 * 1024 * 1024
 
 
-def load_sheet(path: Path) -> YamlDoc:
+def load_sheet(path: Path, game: str = "papirove-doupe") -> YamlDoc:
     """A filled sheet as plain data with positions: YAML/JSON as written, a PDF via its fields."""
     if path.suffix.lower() == ".pdf":
-        return _pdf_sheet(path)
+        return _pdf_sheet(path, game)
     return load_yaml_file(path)
 
 
@@ -128,7 +129,65 @@ def papirove_doupe_from_fields(values: dict[str, str | bool], shown: str) -> dic
     }
 
 
-def _pdf_sheet(path: Path) -> YamlDoc:
+def _number(values: dict, name: str, shown: str) -> int | None:
+    """A whole number typed into a text field; None when the field is blank."""
+    raw = values.get(name)
+    if raw is None or raw is True or raw is False:
+        return None
+    text = str(raw).strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"\d{1,6}", text):
+        raise PapirnaError(f"expected a whole number, got {text!r}", file=shown, field=name)
+    return int(text)
+
+
+def spici_bohove_from_fields(values: dict[str, str | bool], shown: str) -> dict:
+    """The fields of a filled Spící bohové ship's log as the data of a SpiciBohoveLog."""
+    if not any(k.startswith("sacred.") for k in values):
+        raise PapirnaError("not a Spící bohové ship's log (no sacred item fields)", file=shown)
+    normal, ruthless = values.get("version.normal") is True, values.get("version.ruthless") is True
+    if normal and ruthless:
+        raise PapirnaError("tick only one version", file=shown, field="version")
+    sacred = _count(values, "sacred")
+    counts = {cat: _number(values, name, shown) or 0 for cat, name in LOG_COUNT_FIELDS.items()}
+    players = [
+        str(values[k]).strip()
+        for k in sorted(
+            (k for k in values if re.fullmatch(r"player\.\d+", k)), key=lambda k: int(k[7:])
+        )
+        if str(values[k]).strip()
+    ]
+    campaign = values.get("campaign")
+    return {
+        "campaign": (campaign.strip() if isinstance(campaign, str) else "")[:80],
+        "crew": ", ".join(players)[:200],
+        "version": "ruthless" if ruthless else "normal",
+        "adventure_cards": counts["adventure_cards"] + sacred,
+        "sacred_items": sacred,
+        "quest_cards": counts["quest_cards"],
+        "level_cards": counts["level_cards"],
+        "coins": counts["coins"],
+        "artifacts": counts["artifacts"],
+        "ending": _number(values, "ending", shown),
+        "defeats": _count(values, "defeat"),
+    }
+
+
+FROM_FIELDS = {
+    "papirove-doupe": papirove_doupe_from_fields,
+    "spici-bohove": spici_bohove_from_fields,
+}
+
+
+def _pdf_sheet(path: Path, game: str) -> YamlDoc:
     shown = display_path(path)
+    reader = FROM_FIELDS.get(game)
+    if reader is None:
+        raise PapirnaError(
+            f"papirna reads filled PDFs only for {', '.join(FROM_FIELDS)}, not {game}; "
+            "type the sheet into YAML",
+            file=shown,
+        )
     values = read_pdf_fields(path)
-    return YamlDoc(file=shown, data=papirove_doupe_from_fields(values, shown))
+    return YamlDoc(file=shown, data=reader(values, shown))
