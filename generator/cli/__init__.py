@@ -7,6 +7,7 @@ import typer
 from generator import __version__
 from generator.cli import build, calibrate, cards, dungeon, games, validate
 from generator.cli import score as score_cmd
+from generator.cli import fight, roll
 
 app = typer.Typer(
     name="papirna",
@@ -39,6 +40,8 @@ dungeon.register(app)
 score_cmd.register(app)
 cards.register(app)
 calibrate.register(app)
+fight.register(app)
+roll.register(app)
 
 
 def main() -> None:

@@ -134,21 +134,26 @@ def _fonts(family: str, base_style: str) -> list[str]:
 def _wrap(
     tokens: list[Token], widths: list[float], space: list[float], limit: float, indent: float
 ) -> list[_Line] | None:
-    """Greedy wrap at size 1 into lines no wider than `limit`; None if a word cannot fit."""
+    """Greedy wrap at size 1 into lines no wider than `limit`; None if a word cannot fit.
+
+    Lines break only at spaces: a word, an icon and punctuation written together stay together.
+    """
     lines: list[_Line] = []
     items: list[tuple[Token, float, float]] = []
     x = 0.0
     hang = 0.0
     para = False
     pending_space = 0.0
-    glued = False
     start_of_para = True
-    for tok, w in zip(tokens, widths, strict=True):
+    i, n = 0, len(tokens)
+    while i < n:
+        tok = tokens[i]
         if tok.kind == "s":
             pending_space = space[tok.style]
+            i += 1
             continue
         if tok.kind == "j":
-            glued = True
+            i += 1
             continue
         if tok.kind in ("br", "p"):
             lines.append(_Line(items, x, para))
@@ -156,22 +161,31 @@ def _wrap(
             para = tok.kind == "p"
             start_of_para = True
             hang = 0.0
+            i += 1
             continue
-        if w > limit - hang + 1e-9:
+        unit: list[tuple[Token, float]] = []
+        while i < n and tokens[i].kind in ("w", "i", "j"):
+            if tokens[i].kind != "j":
+                unit.append((tokens[i], widths[i]))
+            i += 1
+        uw = sum(w for _, w in unit)
+        if uw > limit - hang + 1e-9:
             return None
-        gap = 0.0 if glued or not items else pending_space
-        if items and x + gap + w > limit + 1e-9:
+        gap = pending_space if items else 0.0
+        if items and x + gap + uw > limit + 1e-9:
             lines.append(_Line(items, x, para))
             para = False
             items, x = [], hang
             gap = 0.0
-        if start_of_para and tok.kind == "w" and tok.text == "•":
-            hang = w + space[tok.style]
+        first = unit[0][0]
+        if start_of_para and first.kind == "w" and first.text == "•":
+            hang = uw + space[first.style]
         start_of_para = False
-        items.append((tok, x + gap, w))
-        x += gap + w
+        for t, w in unit:
+            items.append((t, x + gap, w))
+            x += gap + w
+            gap = 0.0
         pending_space = 0.0
-        glued = False
     if items or not lines:
         lines.append(_Line(items, x, para))
     return lines

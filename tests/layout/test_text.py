@@ -86,3 +86,18 @@ def test_no_line_is_wider_than_its_box(words: list[str], width: float) -> None:
     for op in out.ops:
         w = Mono().width(op.text, op.font, op.size) / PT_PER_MM
         assert op.x >= -1e-9 and op.x + w <= width + 1e-6
+
+
+def test_an_icon_and_its_punctuation_stay_on_one_line() -> None:
+    # "aaaa" is 4 chars (20pt at 10pt), the icon 1 em (10pt), "." 0.5 em: 20 + 5 + 10 + 5 = 40pt
+    # fits a 42pt line; the glued ":skull:." may not be split from each other
+    box = (0.0, 0.0, 42 / PT_PER_MM, 100.0)
+    out = layout_text("aaaa :skull:. bb", box, Mono(), size=10, icon_ops=lambda *a: [("icon",)])
+    texts = [op for op in out.ops if isinstance(op, TextOp)]
+    dot = next(op for op in texts if op.text.startswith("."))
+    icon_line_y = texts[0].y
+    assert dot.y == icon_line_y  # the dot stays behind the icon, on the first line
+    narrow = (0.0, 0.0, 33 / PT_PER_MM, 100.0)  # now "aaaa" + space + icon + "." (40pt) cannot fit
+    out = layout_text("aaaa :skull:. bb", narrow, Mono(), size=10, icon_ops=lambda *a: [("icon",)])
+    texts = [op for op in out.ops if isinstance(op, TextOp)]
+    assert texts[0].text == "aaaa" and texts[1].text.startswith(".") and texts[1].y > texts[0].y

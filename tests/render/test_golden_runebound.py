@@ -1,0 +1,23 @@
+"""Golden images of Runebound pages (50 dpi): cards, tokens, dice and the hero sheet."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.render.test_golden import check_golden
+
+CASES = [
+    ("runebound-heroes-cs-a4.pdf", 0),
+    ("runebound-adventures-en-a4.pdf", 6),  # red: encounters, an event III, a challenge in combat
+    ("runebound-market-cs-letter.pdf", 2),  # potions, a mount and allies
+    ("runebound-tokens-cs-a4.pdf", 1),  # a mirrored back page
+    ("runebound-dice-en-a4.pdf", 0),
+    ("runebound-sheet-en-letter.pdf", 0),
+]
+
+
+@pytest.mark.parametrize(("name", "page"), CASES, ids=[f"{n}#{p + 1}" for n, p in CASES])
+def test_runebound_page_matches_golden(
+    built: dict[str, bytes], update_golden: bool, name: str, page: int
+) -> None:
+    check_golden(built, update_golden, name, page)
