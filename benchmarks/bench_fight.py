@@ -21,10 +21,18 @@ GOAL_MS = 50.0
 TYPICAL = [
     ("you 10x4 vs enemy 12x3, table II, your initiative", Fight(Side(10, 4), Side(12, 3))),
     ("same, initiative rolled every round", Fight(Side(10, 4), Side(12, 3), "roll")),
-    ("you 18x5 on I vs enemy 40x4 on III, flee at 6", Fight(Side(18, 5, "I"), Side(40, 4, "III"), flee_at=6)),
-    ("you 25x6 vs enemy 60x5 (a long fight)", Fight(Side(25, 6), Side(60, 5), "roll")),
-    ("you 10x4 + Spellcasting 3 + wizard friend vs 20x4",
-     Fight(Side(10, 4), Side(20, 4), friends=(Friend("wizard", power=20),), spellcasting=3)),
+    (
+        "you 18x5 on I vs enemy 30x4 on III, flee at 6",
+        Fight(Side(18, 5, "I"), Side(30, 4, "III"), flee_at=6),
+    ),
+    (
+        "you 25x6 vs enemy 30x5, initiative rolled (a long fight)",
+        Fight(Side(25, 6), Side(30, 5), "roll"),
+    ),
+    (
+        "you 10x4 + Spellcasting 3 + wizard friend vs 20x4",
+        Fight(Side(10, 4), Side(20, 4), friends=(Friend("wizard", power=20),), spellcasting=3),
+    ),
 ]
 HEAVY = [
     ("with a warrior friend 10x3 vs enemy 20x4", Fight(Side(10, 4), Side(20, 4), friends=(Friend("warrior", 10, 3),))),
@@ -62,7 +70,9 @@ def main() -> None:
     for label, fight in HEAVY:
         ms = median_ms(lambda f=fight: FightSolver(tables, f).odds(), max(3, args.repeat // 7))
         odds = FightSolver(tables, fight).odds()
-        print(f"{ms:8.2f} ms  win {odds.win:7.2%}  rounds {odds.rounds:5.2f}  {label} (not typical)")
+        print(
+            f"{ms:8.2f} ms  win {odds.win:7.2%}  rounds {odds.rounds:5.2f}  {label} (not typical)"
+        )
 
 
 if __name__ == "__main__":

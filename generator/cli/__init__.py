@@ -5,9 +5,8 @@ from __future__ import annotations
 import typer
 
 from generator import __version__
-from generator.cli import build, calibrate, cards, dungeon, games, validate
+from generator.cli import build, calibrate, cards, dungeon, fight, games, roll, validate
 from generator.cli import score as score_cmd
-from generator.cli import fight, roll
 
 app = typer.Typer(
     name="papirna",

@@ -58,7 +58,9 @@ def test_simulate_shows_sampled_odds() -> None:
     assert abs(out["simulated"]["win"] - out["win"]) < 0.05
 
 
-@pytest.mark.parametrize(("lang", "title"), [("cs", "Šance v tomto souboji"), ("en", "The odds of this fight")])
+@pytest.mark.parametrize(
+    ("lang", "title"), [("cs", "Šance v tomto souboji"), ("en", "The odds of this fight")]
+)
 def test_chart_is_a_landscape_vector_page(tmp_path: Path, lang: str, title: str) -> None:
     out = tmp_path / "chart.pdf"
     result = runner.invoke(app, [*BASE, "--chart", str(out), "--lang", lang, "--paper", "letter"])

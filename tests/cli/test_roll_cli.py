@@ -54,7 +54,10 @@ def test_papirove_doupe_rolls_the_six_dice_of_the_pack() -> None:
     last = out["attempts"][-1]["faces"]
     assert [f["die"] for f in last] == [d["number"] for d in dice]
     for face, die in zip(last, dice, strict=True):
-        assert {"symbol": face["symbol"], **({"color": face["color"]} if face["color"] else {})} in die["faces"]
+        assert {
+            "symbol": face["symbol"],
+            **({"color": face["color"]} if face["color"] else {}),
+        } in die["faces"]
     assert out["attempts"][-1]["invalid"] is None
 
 
@@ -99,9 +102,13 @@ def test_terrain_dice_from_a_pack_folder(tmp_path: Path) -> None:
     root = tmp_path / "runebound"
     root.mkdir()
     (root / "pack.yaml").write_text("name: {cs: Test, en: Test}\nprintables: {}\n", "utf-8")
-    dice = {"dice": [{"id": f"t{i}", "faces": [["river"]] * 5 + [["river", "road"]]} for i in range(3)]}
+    dice = {
+        "dice": [{"id": f"t{i}", "faces": [["river"]] * 5 + [["river", "road"]]} for i in range(3)]
+    }
     (root / "dice.yaml").write_text(yaml.safe_dump(dice), "utf-8")
-    result = runner.invoke(app, ["roll", "runebound", "--content", str(root), "--seed", "1", "--json"])
+    result = runner.invoke(
+        app, ["roll", "runebound", "--content", str(root), "--seed", "1", "--json"]
+    )
     assert result.exit_code == 0, result.stderr
     out = json.loads(result.stdout)
     assert [d["die"] for d in out["dice"]] == ["t0", "t1", "t2"]

@@ -17,13 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from generator.output.dungeons import Builtin, load_builtin, load_words
 from generator.content.games.papirove_doupe import DungeonCard, DungeonWords, Plan
 from generator.content.models import LText
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_text
 from generator.errors import PapirnaError
 from generator.output.build import render_deck
+from generator.output.dungeons import Builtin, load_builtin, load_words
 from generator.rules import dungeon_gen as gen
 from generator.rules.papirove_doupe import canonical, check_dungeon
 

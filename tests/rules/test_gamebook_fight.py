@@ -279,6 +279,28 @@ def test_exact_odds_match_fights_played_with_dice(tables: Tables, fight: Fight) 
     assert abs(mean - odds.rounds) <= 4.5 * sd / math.sqrt(n) + 1e-9
 
 
+@pytest.mark.parametrize(
+    "fight",
+    [
+        Fight(Side(10, 4), Side(25, 5), flee_at=4),
+        Fight(Side(10, 4), Side(12, 3), "roll", spellcasting=2),
+        Fight(Side(9, 2, "III"), Side(14, 3, "I"), "enemy", friends=(Friend("wizard", power=5),)),
+    ],
+)
+def test_the_plain_loop_for_you_alone_agrees_with_the_general_recurrence(
+    tables: Tables, fight: Fight
+) -> None:
+    fast = FightSolver(tables, fight)
+    fast.solve()
+    general = FightSolver(tables, fight)
+    for e in range(1, fight.enemy.strength + 1):
+        for h in range(1, fight.you.strength + 1):
+            general.values[(e, h)] = general._state(e, (h,))
+    assert fast.values.keys() == general.values.keys()
+    for key, v in fast.values.items():
+        assert v == pytest.approx(general.values[key], abs=1e-12), key
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     you=st.integers(1, 14),
@@ -289,7 +311,12 @@ def test_exact_odds_match_fights_played_with_dice(tables: Tables, fight: Fight) 
     table=st.sampled_from(["I", "II", "III"]),
 )
 def test_odds_add_up_and_fall_with_enemy_strength(
-    tables: Tables, you: int, armour: int, enemy: int, enemy_armour: int, initiative: str,
+    tables: Tables,
+    you: int,
+    armour: int,
+    enemy: int,
+    enemy_armour: int,
+    initiative: str,
     table: str,
 ) -> None:
     fight = Fight(Side(you, armour, table), Side(enemy, enemy_armour), initiative)  # type: ignore[arg-type]

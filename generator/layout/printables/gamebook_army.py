@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from generator.content.games.gamebook import ORDERS, ArmySheet
 from generator.layout.printables.gamebook_chart import pct
-from generator.layout.printables.gamebook_journal import heading, label, region, write_box
+from generator.layout.printables.gamebook_journal import heading, label, region
 from generator.layout.printables.gamebook_tables import texts
 from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
@@ -38,11 +38,31 @@ def _orders(sk: Sketch, r, data: ArmySheet, t: dict, lang: str) -> None:
     for i, o in enumerate(data.orders):
         ry = y + 8 + i * rh
         sk.rect(x, ry + 0.8, 9, 9, fill=ACCENT, stroke=None, radius=1.5)
-        sk.text(o.letter, x, ry + 0.8, 9, 9, size=15, font="display", color="#ffffff",
-                align="center", field="letter")
+        sk.text(
+            o.letter,
+            x,
+            ry + 0.8,
+            9,
+            9,
+            size=15,
+            font="display",
+            color="#ffffff",
+            align="center",
+            field="letter",
+        )
         sk.text(f"**{o.name.get(lang)}**", x + 12, ry, w - 12, 5, size=9.5, field="name")
-        sk.text(o.hint.get(lang), x + 12, ry + 5, w - 12, rh - 5.5, size=8, min_size=6,
-                valign="top", line_height=1.08, field=f"orders.{o.letter}.hint")
+        sk.text(
+            o.hint.get(lang),
+            x + 12,
+            ry + 5,
+            w - 12,
+            rh - 5.5,
+            size=8,
+            min_size=6,
+            valign="top",
+            line_height=1.08,
+            field=f"orders.{o.letter}.hint",
+        )
 
 
 def _matrix(sk: Sketch, r, data: ArmySheet, t: dict) -> None:
@@ -51,38 +71,78 @@ def _matrix(sk: Sketch, r, data: ArmySheet, t: dict) -> None:
     lw = 22.0
     top = y + 8 + 6
     cell = min((w - lw) / 5, 12.0)
-    sk.text(f"**{t['enemy']}** →", x + lw, y + 8, 5 * cell, 5, size=7, align="center",
-            field="enemy")
+    sk.text(
+        f"**{t['enemy']}** →", x + lw, y + 8, 5 * cell, 5, size=7, align="center", field="enemy"
+    )
     sk.text(f"**{t['you']}** ↓", x, top, lw - 1, cell, size=7, field="you")
     for j, letter in enumerate(ORDERS):
         cx = x + lw + j * cell
         sk.rect(cx + 0.5, top, cell - 1, cell - 1, fill=INK, stroke=None, radius=1)
-        sk.text(letter, cx, top, cell, cell - 1, size=11, font="display", color="#ffffff",
-                align="center", field="order")
+        sk.text(
+            letter,
+            cx,
+            top,
+            cell,
+            cell - 1,
+            size=11,
+            font="display",
+            color="#ffffff",
+            align="center",
+            field="order",
+        )
     for i, mine in enumerate(ORDERS):
         ry = top + (i + 1) * cell
-        sk.rect(x + lw - cell + 0.5, ry + 0.5, cell - 1, cell - 1, fill=ACCENT, stroke=None,
-                radius=1)
-        sk.text(mine, x + lw - cell, ry, cell, cell, size=11, font="display", color="#ffffff",
-                align="center", field="order")
+        sk.rect(
+            x + lw - cell + 0.5, ry + 0.5, cell - 1, cell - 1, fill=ACCENT, stroke=None, radius=1
+        )
+        sk.text(
+            mine,
+            x + lw - cell,
+            ry,
+            cell,
+            cell,
+            size=11,
+            font="display",
+            color="#ffffff",
+            align="center",
+            field="order",
+        )
         for j, v in enumerate(data.modifiers[mine]):  # type: ignore[index]
             cx = x + lw + j * cell
             fill = GOOD if v > 0 else BAD if v < 0 else "#ffffff"
-            sk.rect(cx + 0.5, ry + 0.5, cell - 1, cell - 1, fill=fill, stroke=FAINT, width=0.2,
-                    radius=1)
+            sk.rect(
+                cx + 0.5, ry + 0.5, cell - 1, cell - 1, fill=fill, stroke=FAINT, width=0.2, radius=1
+            )
             text = f"+{v}" if v > 0 else ("−" + str(-v) if v < 0 else "0")
-            sk.text(f"**{text}**", cx, ry, cell, cell, size=11, align="center",
-                    color=INK if v else FAINT, field="modifier")
+            sk.text(
+                f"**{text}**",
+                cx,
+                ry,
+                cell,
+                cell,
+                size=11,
+                align="center",
+                color=INK if v else FAINT,
+                field="modifier",
+            )
     below = top + 6 * cell + 3
-    sk.text(t["matrix_how"], x, below, w, y + h - below, size=7.8, min_size=6, valign="top",
-            field="matrix_how")
+    sk.text(
+        t["matrix_how"],
+        x,
+        below,
+        w,
+        y + h - below,
+        size=7.8,
+        min_size=6,
+        valign="top",
+        field="matrix_how",
+    )
 
 
 def _morale(sk: Sketch, r, t: dict, lang: str) -> None:
-    x, y, w, h = r
+    x, y, w, _h = r
     heading(sk, t["morale"], x, y, w, "morale")
-    sk.text(t["morale_how"], x, y + 8, w, 15, size=8, min_size=6, valign="top",
-            field="morale_how")
+    sk.text(t["morale_how"], x, y + 8, w, 15, size=8, min_size=6, valign="top", field="morale_how")
     top = y + 24
     lw = 26.0
     cw = (w - lw) / 6
@@ -93,8 +153,16 @@ def _morale(sk: Sketch, r, t: dict, lang: str) -> None:
     for m in range(1, 7):
         cx = x + lw + (m - 1) * cw
         sk.text(f"**{m}**", cx, top, cw, rh, size=9, align="center", field="morale")
-        sk.text(pct(float(scatter_chance(m)), lang), cx, top + rh, cw, rh, size=8,
-                align="center", field="scatter")
+        sk.text(
+            pct(float(scatter_chance(m)), lang),
+            cx,
+            top + rh,
+            cw,
+            rh,
+            size=8,
+            align="center",
+            field="scatter",
+        )
     sk.line(x, top + 2 * rh, x + w, top + 2 * rh, stroke=FAINT, width=0.2)
 
 
@@ -117,8 +185,18 @@ def _units(sk: Sketch, r, data: ArmySheet, t: dict) -> None:
     edges = []
     for name, share in cols:
         cw = w * share
-        sk.text(f"**{name}**", cx + 1, top, cw - 2, hh, size=6.5, min_size=5, color="#ffffff",
-                align="center", field="column")
+        sk.text(
+            f"**{name}**",
+            cx + 1,
+            top,
+            cw - 2,
+            hh,
+            size=6.5,
+            min_size=5,
+            color="#ffffff",
+            align="center",
+            field="column",
+        )
         edges.append((cx, cw))
         cx += cw
     for i in range(data.units):
@@ -135,15 +213,33 @@ def _units(sk: Sketch, r, data: ArmySheet, t: dict) -> None:
         for j, letter in enumerate(ORDERS):
             bx = ox + j * step + (step - 4) / 2
             sk.checkbox(bx, ry + (rh - 4) / 2, 4, name=f"{p}.order.{letter}", width=0.25)
-            sk.text(letter, bx, ry + (rh - 4) / 2, 4, 4, size=5.5, align="center", color=FAINT,
-                    field="order")
+            sk.text(
+                letter,
+                bx,
+                ry + (rh - 4) / 2,
+                4,
+                4,
+                size=5.5,
+                align="center",
+                color=FAINT,
+                field="order",
+            )
         sx, sw = edges[5]
-        sk.checkbox(sx + (sw - 4.5) / 2, ry + (rh - 4.5) / 2, 4.5, name=f"{p}.scattered",
-                    width=0.3)
+        sk.checkbox(sx + (sw - 4.5) / 2, ry + (rh - 4.5) / 2, 4.5, name=f"{p}.scattered", width=0.3)
     for ex, _ in edges[1:]:
         sk.line(ex, top + hh, ex, top + hh + data.units * rh, stroke=FAINT, width=0.2)
-    sk.text(t["regroup"], x, top + hh + data.units * rh + 1.5, w, 8, size=6.8, min_size=5.5,
-            color=FAINT, valign="top", field="regroup")
+    sk.text(
+        t["regroup"],
+        x,
+        top + hh + data.units * rh + 1.5,
+        w,
+        8,
+        size=6.8,
+        min_size=5.5,
+        color=FAINT,
+        valign="top",
+        field="regroup",
+    )
 
 
 def build_army(ctx: BuildContext) -> list[Drawn]:

@@ -57,9 +57,10 @@ def write_box(sk: Sketch, x, y, w, h, name: str, caption: str | None = None, **k
 
 
 def _header(sk: Sketch, r, t: dict) -> None:
-    x, y, w, h = r
-    sk.text(t["title"], x, y, 90, 10, size=22, min_size=14, font="display", color=ACCENT,
-            field="title")
+    x, y, w, _h = r
+    sk.text(
+        t["title"], x, y, 90, 10, size=22, min_size=14, font="display", color=ACCENT, field="title"
+    )
     sk.text(f"*{t['subtitle']}*", x, y + 9.5, 100, 4.5, size=7.5, color=FAINT, field="subtitle")
     nx = x + 104
     sk.text(f"**{t['name']}:**", nx, y + 3, 16, 6, size=9, field="name")
@@ -68,7 +69,7 @@ def _header(sk: Sketch, r, t: dict) -> None:
 
 
 def _figure(sk: Sketch, r, t: dict) -> None:
-    x, y, w, h = r
+    x, y, w, _h = r
     heading(sk, t["equipment"], x, y, w, "equipment")
     y0 = y + 8
     cx = x + w / 2
@@ -79,8 +80,9 @@ def _figure(sk: Sketch, r, t: dict) -> None:
             (((11, 27), (16.5, 45), (17.4, 57.5)), 4.0),
             (((5, 55), (6.3, 71), (7, 85)), 5.0),
         ):
-            segs = [("M" if k == 0 else "L", cx + side * px, y0 + py) for k, (px, py) in
-                    enumerate(pts)]
+            segs = [
+                ("M" if k == 0 else "L", cx + side * px, y0 + py) for k, (px, py) in enumerate(pts)
+            ]
             sk.path(segs, stroke=BODY, width=width, cap=1, join=1)
     sk.path(
         [
@@ -115,21 +117,43 @@ def _figure(sk: Sketch, r, t: dict) -> None:
         write_box(sk, bx, by, bw, bh, f"equipment.{key}", caption, fill="#ffffff")
         if key != "boot":
             s = 5.0
-            sk.rect(bx + bw - s - 0.8, by + bh - s - 0.8, s, s, stroke=FAINT, width=0.25,
-                    radius=0.6)
+            sk.rect(
+                bx + bw - s - 0.8, by + bh - s - 0.8, s, s, stroke=FAINT, width=0.25, radius=0.6
+            )
             label(sk, "+", bx + bw - s - 4, by + bh - s - 0.6, 3, s, size=7, color=FAINT)
-            sk.field(bx + bw - s - 0.6, by + bh - s - 0.6, s - 0.4, s - 0.4,
-                     f"equipment.{key}_bonus")
+            sk.field(
+                bx + bw - s - 0.6, by + bh - s - 0.6, s - 0.4, s - 0.4, f"equipment.{key}_bonus"
+            )
     label(sk, t["bonus"], left, y0 + 69, bw + 4, 6, size=5.8)
-    sk.text(t["two_handed"], left, y0 + 76, bw + 3, 13, size=6, min_size=5, color=INK,
-            valign="top", field="two_handed")
+    sk.text(
+        t["two_handed"],
+        left,
+        y0 + 76,
+        bw + 3,
+        13,
+        size=6,
+        min_size=5,
+        color=INK,
+        valign="top",
+        field="two_handed",
+    )
 
 
 def _backpack(sk: Sketch, r, data: JournalData, t: dict) -> None:
     x, y, w, h = r
     heading(sk, t["backpack"], x, y, w * 0.45, "backpack")
-    sk.text(t["backpack_note"], x + w * 0.45, y, w * 0.55, 5.5, size=6, min_size=5, color=FAINT,
-            align="right", field="backpack_note")
+    sk.text(
+        t["backpack_note"],
+        x + w * 0.45,
+        y,
+        w * 0.55,
+        5.5,
+        size=6,
+        min_size=5,
+        color=FAINT,
+        align="right",
+        field="backpack_note",
+    )
     sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
     rows = (data.backpack + 1) // 2
     top = y + 8
@@ -140,8 +164,7 @@ def _backpack(sk: Sketch, r, data: JournalData, t: dict) -> None:
         col, row = divmod(n, rows)
         bx, by = x + col * (cw + gap), top + row * (rh + gap)
         sk.rect(bx, by, cw, rh, stroke=INK, width=0.3, radius=1)
-        sk.text(f"{n + 1}", bx + 0.8, by, 5, rh, size=6.5, style="bold", color=FAINT,
-                field="slot")
+        sk.text(f"{n + 1}", bx + 0.8, by, 5, rh, size=6.5, style="bold", color=FAINT, field="slot")
         sk.field(bx + 5.5, by + 0.5, cw - 6.2, rh - 1, f"backpack.{n + 1}")
 
 
@@ -157,17 +180,35 @@ def _strength(sk: Sketch, r, t: dict) -> None:
     label(sk, t["start"].format(n=START_STRENGTH), x + 1.2, y + 8 + bh - 4, half - 2)
     label(sk, t["start"].format(n=START_STRENGTH), x + half + 1.2, y + 8 + bh - 4, half - 2)
     write_box(sk, x + sw, y + 8, 15, bh, "armour")
-    sk.text(t["armour_note"], x + sw + 16.5, y + 8, w - sw - 16.5, bh, size=6.3, min_size=5,
-            color=FAINT, field="armour_note")
+    sk.text(
+        t["armour_note"],
+        x + sw + 16.5,
+        y + 8,
+        w - sw - 16.5,
+        bh,
+        size=6.3,
+        min_size=5,
+        color=FAINT,
+        field="armour_note",
+    )
 
 
 def _level(sk: Sketch, r, data: JournalData, t: dict) -> None:
-    x, y, w, h = r
+    x, y, w, _h = r
     heading(sk, t["level"], x, y, w, "level")
     write_box(sk, x, y + 8, 20, 12, "level", t["level"])
     write_box(sk, x + 22, y + 8, 30, 12, "experience", t["experience"])
-    sk.text(t["ladder_rule"], x + 54, y + 7.5, w - 54, 13, size=6, min_size=4.8, color=INK,
-            field="ladder_rule")
+    sk.text(
+        t["ladder_rule"],
+        x + 54,
+        y + 7.5,
+        w - 54,
+        13,
+        size=6,
+        min_size=4.8,
+        color=INK,
+        field="ladder_rule",
+    )
     top = y + 23
     levels = data.ladder
     lw = 17.0
@@ -184,21 +225,45 @@ def _level(sk: Sketch, r, data: JournalData, t: dict) -> None:
             sk.rect(x, ry, w, rh, fill=SHADE, stroke=None)
         label(sk, name, x + 0.5, ry + 0.4, lw - 1, rh - 0.8, size=6, color=INK)
         for i, c in enumerate(cells):
-            sk.text(f"**{c}**" if bold else c, x + lw + i * cw, ry, cw, rh, size=7, align="center",
-                    field="ladder")
+            sk.text(
+                f"**{c}**" if bold else c,
+                x + lw + i * cw,
+                ry,
+                cw,
+                rh,
+                size=7,
+                align="center",
+                field="ladder",
+            )
     bottom = top + 3 * rh
     sk.line(x, bottom, x + w, bottom, stroke=LINE, width=0.25)
     for i in range(levels):
-        sk.checkbox(x + lw + i * cw + cw / 2 - 1.6, bottom + 0.9, 3.2, name=f"level_reached.{i + 1}",
-                    width=0.25, round_=True)
+        sk.checkbox(
+            x + lw + i * cw + cw / 2 - 1.6,
+            bottom + 0.9,
+            3.2,
+            name=f"level_reached.{i + 1}",
+            width=0.25,
+            round_=True,
+        )
     label(sk, t["ladder"], x + 0.5, bottom + 0.6, lw - 1, 3.6, size=5.5)
 
 
 def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
     x, y, w, h = r
     heading(sk, t["abilities"], x, y, w * 0.5, "abilities")
-    sk.text(t["abilities_note"], x + w * 0.5, y, w * 0.5, 5.5, size=6, min_size=4.8, color=FAINT,
-            align="right", field="abilities_note")
+    sk.text(
+        t["abilities_note"],
+        x + w * 0.5,
+        y,
+        w * 0.5,
+        5.5,
+        size=6,
+        min_size=4.8,
+        color=FAINT,
+        align="right",
+        field="abilities_note",
+    )
     sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
     top = y + 7.5
     n = len(data.abilities)
@@ -208,8 +273,16 @@ def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
         ry = top + i * rh
         if i % 2 == 0:
             sk.rect(x, ry, w, rh, fill=SHADE, stroke=None)
-        sk.text(f"**{a.name.get(lang)}**", x + 1, ry, nw - 2, rh, size=7.8, min_size=6,
-                field=f"abilities.{a.id}")
+        sk.text(
+            f"**{a.name.get(lang)}**",
+            x + 1,
+            ry,
+            nw - 2,
+            rh,
+            size=7.8,
+            min_size=6,
+            field=f"abilities.{a.id}",
+        )
         if not a.levels:
             sk.checkbox(x + nw, ry + (rh - 3.4) / 2, 3.4, name=f"ability.{a.id}", width=0.3)
             label(sk, t["no_levels"], x + nw + 5, ry, w - nw - 5, rh, size=6)
@@ -218,10 +291,28 @@ def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
         for k, effect in enumerate(a.levels):
             cx = x + nw + k * cw
             sk.checkbox(cx, ry + (rh - 3.4) / 2, 3.4, name=f"ability.{a.id}.{k + 1}", width=0.3)
-            sk.text(str(k + 1), cx, ry + (rh - 3.4) / 2, 3.4, 3.4, size=5, align="center",
-                    color=FAINT, field="level")
-            sk.text(effect.get(lang), cx + 4.2, ry + 0.3, cw - 4.8, rh - 0.6, size=6.5,
-                    min_size=5, line_height=1.05, field=f"abilities.{a.id}.levels.{k}")
+            sk.text(
+                str(k + 1),
+                cx,
+                ry + (rh - 3.4) / 2,
+                3.4,
+                3.4,
+                size=5,
+                align="center",
+                color=FAINT,
+                field="level",
+            )
+            sk.text(
+                effect.get(lang),
+                cx + 4.2,
+                ry + 0.3,
+                cw - 4.8,
+                rh - 0.6,
+                size=6.5,
+                min_size=5,
+                line_height=1.05,
+                field=f"abilities.{a.id}.levels.{k}",
+            )
 
 
 def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
@@ -235,23 +326,54 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
     for n in range(MAX_FOOD):
         bx = x + n * step
         sk.checkbox(bx, y + 7.5, size, name=f"food_track.{n + 1}", width=0.25)
-        sk.text(str(n + 1), bx, y + 7.5, size, size, size=4.6, align="center", color=FAINT,
-                field="food")
-    sk.text(t["food_rule"], x, y + 8 + size + 0.5, w, h - size - 8.5, size=5.8, min_size=4.6,
-            color=INK, valign="top", line_height=1.05, field="food_rule")
+        sk.text(
+            str(n + 1), bx, y + 7.5, size, size, size=4.6, align="center", color=FAINT, field="food"
+        )
+    sk.text(
+        t["food_rule"],
+        x,
+        y + 8 + size + 0.5,
+        w,
+        h - size - 8.5,
+        size=5.8,
+        min_size=4.6,
+        color=INK,
+        valign="top",
+        line_height=1.05,
+        field="food_rule",
+    )
     x, y, w, h = money_r
     heading(sk, t["money"], x, y, w * 0.4, "money")
     sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
     write_box(sk, x + w * 0.4 + 2, y + 6.8, w * 0.6 - 2, h - 6.8, "money")
-    sk.text(t["money_note"], x, y + 6.8, w * 0.4, h - 6.8, size=5.8, min_size=4.6, color=FAINT,
-            field="money_note")
+    sk.text(
+        t["money_note"],
+        x,
+        y + 6.8,
+        w * 0.4,
+        h - 6.8,
+        size=5.8,
+        min_size=4.6,
+        color=FAINT,
+        field="money_note",
+    )
 
 
 def _friends(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
     x, y, w, h = r
     heading(sk, t["friends"], x, y, w * 0.4, "friends")
-    sk.text(t["friends_note"], x + w * 0.4, y, w * 0.6, 5.5, size=6, min_size=4.8, color=FAINT,
-            align="right", field="friends_note")
+    sk.text(
+        t["friends_note"],
+        x + w * 0.4,
+        y,
+        w * 0.6,
+        5.5,
+        size=6,
+        min_size=4.8,
+        color=FAINT,
+        align="right",
+        field="friends_note",
+    )
     sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
     n = data.friends
     gap = 5.0
@@ -277,8 +399,16 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
     for k, prof in enumerate(("warrior", "wizard", "alchemist")):
         px = ix + 20 + k * pw
         sk.checkbox(px, yy + 0.2, 3.4, name=f"{p}.profession.{prof}", width=0.3, round_=True)
-        sk.text(data.professions[prof].get(lang), px + 4.4, yy, pw - 4.6, 4, size=6.8,
-                min_size=5, field=f"professions.{prof}")
+        sk.text(
+            data.professions[prof].get(lang),
+            px + 4.4,
+            yy,
+            pw - 4.6,
+            4,
+            size=6.8,
+            min_size=5,
+            field=f"professions.{prof}",
+        )
     # numbers
     yy += 6
     bw = (iw - 4) / 3
@@ -292,14 +422,31 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
     for k, prof in enumerate(("wizard", "alchemist")):
         items = [o for o in data.once_a_day if o.profession == prof]
         ry = yy + k * 5
-        sk.text(f"*{data.professions[prof].get(lang)}:*", ix, ry, 17, 4.2, size=6, min_size=4.8,
-                color=FAINT, field=f"professions.{prof}")
+        sk.text(
+            f"*{data.professions[prof].get(lang)}:*",
+            ix,
+            ry,
+            17,
+            4.2,
+            size=6,
+            min_size=4.8,
+            color=FAINT,
+            field=f"professions.{prof}",
+        )
         ow = (iw - 17) / max(len(items), 2)
         for j, o in enumerate(items):
             ox = ix + 17 + j * ow
             sk.checkbox(ox, ry + 0.4, 3.2, name=f"{p}.{o.id}", width=0.3)
-            sk.text(o.name.get(lang), ox + 4, ry, ow - 4.2, 4.2, size=6, min_size=4.5,
-                    field=f"once_a_day.{o.id}")
+            sk.text(
+                o.name.get(lang),
+                ox + 4,
+                ry,
+                ow - 4.2,
+                4.2,
+                size=6,
+                min_size=4.5,
+                field=f"once_a_day.{o.id}",
+            )
     # notes
     yy += 11.5
     label(sk, t["notes"], ix, yy, iw, 4, size=6.5, color=INK)

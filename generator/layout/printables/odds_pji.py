@@ -53,15 +53,24 @@ def _section(
     for k in (0.25, 0.5, 0.75, 1.0):
         gy = base - k * (bars_h - 6)
         sk.line(x + lw, gy, x + w, gy, stroke="#e4dccd" if k != 0.5 else FAINT, width=0.2)
-        sk.text(pct(k, lang), x, gy - 2, lw - 2, 4, size=6, align="right", color=FAINT,
-                field="axis")
+        sk.text(
+            pct(k, lang), x, gy - 2, lw - 2, 4, size=6, align="right", color=FAINT, field="axis"
+        )
     for j, d in enumerate(diffs):
         p = chance(d)
         cx = x + lw + j * cw
         bh = float(p) * (bars_h - 6)
         sk.rect(cx + cw * 0.18, base - bh, cw * 0.64, bh, fill=BAR if d else ACCENT, stroke=None)
-        sk.text(f"**{pct(float(p), lang, 0)}**", cx, base - bh - 4.6, cw, 4.4, size=7.5,
-                align="center", field="bar")
+        sk.text(
+            f"**{pct(float(p), lang, 0)}**",
+            cx,
+            base - bh - 4.6,
+            cw,
+            4.4,
+            size=7.5,
+            align="center",
+            field="bar",
+        )
     sk.line(x + lw, base, x + w, base, stroke=INK, width=0.35)
     rows = [
         (t["difference"], lambda d: f"**{d:+d}**".replace("-", "−") if d else "**0**"),
@@ -75,8 +84,17 @@ def _section(
             sk.rect(x, ry, w, rh, fill=SHADE, stroke=None)
         sk.text(name, x + 0.5, ry, lw - 1, rh, size=6.3, min_size=4.8, field="row")
         for j, d in enumerate(diffs):
-            sk.text(cell(d), x + lw + j * cw, ry, cw, rh, size=7.2, min_size=5, align="center",
-                    field="cell")
+            sk.text(
+                cell(d),
+                x + lw + j * cw,
+                ry,
+                cw,
+                rh,
+                size=7.2,
+                min_size=5,
+                align="center",
+                field="cell",
+            )
 
 
 def build_pji_odds(ctx: BuildContext) -> list[Drawn]:
@@ -86,29 +104,55 @@ def build_pji_odds(ctx: BuildContext) -> list[Drawn]:
     lay = ctx.layout
     sk = Sketch(ctx.env, "contest odds")
     b = lay.boxes["header"]
-    sk.text(t["title"], b.x, b.y, b.width - 30, 11, size=22, font="display", color=ACCENT,
-            field="title")
+    sk.text(
+        t["title"], b.x, b.y, b.width - 30, 11, size=22, font="display", color=ACCENT, field="title"
+    )
     sk.text(t["subtitle"], b.x, b.y + 11, b.width - 30, 6, size=9, min_size=7, field="subtitle")
     draw_die(sk, b.x + b.width - 25, b.y + 2, 11, 5, ink=ACCENT)
     draw_die(sk, b.x + b.width - 12, b.y + 5, 11, 2)
     b = lay.boxes["tie"]
     sk.rect(b.x, b.y, b.width, b.height, fill=SHADE, stroke=ACCENT, width=0.4, radius=2)
-    sk.text(t["tie_rule"], b.x + 3, b.y, b.width - 6, b.height, size=8.5, min_size=6.5,
-            field="tie_rule")
+    sk.text(
+        t["tie_rule"], b.x + 3, b.y, b.width - 6, b.height, size=8.5, min_size=6.5, field="tie_rule"
+    )
     diffs = list(range(data.differences[0], data.differences[1] + 1))
     b = lay.boxes["contest"]
     _section(
-        sk, (b.x, b.y, b.width, b.height), t["contest_title"], t["contest_how"], diffs,
-        lambda d: contest(d, 0).wins, lambda d: contest(d, 0).rolls, t, ctx.lang,
+        sk,
+        (b.x, b.y, b.width, b.height),
+        t["contest_title"],
+        t["contest_how"],
+        diffs,
+        lambda d: contest(d, 0).wins,
+        lambda d: contest(d, 0).rolls,
+        t,
+        ctx.lang,
     )
     b = lay.boxes["duel"]
     _section(
-        sk, (b.x, b.y, b.width, b.height), t["duel_title"], t["duel_how"], diffs,
-        lambda d: duel(d, 0).wins, lambda d: duel(d, 0).rolls, t, ctx.lang,
+        sk,
+        (b.x, b.y, b.width, b.height),
+        t["duel_title"],
+        t["duel_how"],
+        diffs,
+        lambda d: duel(d, 0).wins,
+        lambda d: duel(d, 0).rolls,
+        t,
+        ctx.lang,
     )
     b = lay.boxes["footer"]
-    sk.text(t["footer"], b.x, b.y, b.width, b.height, size=7, min_size=5.5, color=FAINT,
-            valign="top", field="footer")
+    sk.text(
+        t["footer"],
+        b.x,
+        b.y,
+        b.width,
+        b.height,
+        size=7,
+        min_size=5.5,
+        color=FAINT,
+        valign="top",
+        field="footer",
+    )
     return [Drawn(lay.width, lay.height, sk.ops)]
 
 

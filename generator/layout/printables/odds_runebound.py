@@ -46,13 +46,22 @@ def build_runebound_odds(ctx: BuildContext) -> list[Drawn]:
     lay = ctx.layout
     sk = Sketch(ctx.env, "runebound odds")
     b = lay.boxes["header"]
-    sk.text(t["title"], b.x, b.y, b.width - 80, 11, size=22, font="display", color=ACCENT,
-            field="title")
-    sk.text(t["subtitle"], b.x, b.y + 11, b.width - 80, 6, size=10,
-            style="bold", field="subtitle")
+    sk.text(
+        t["title"], b.x, b.y, b.width - 80, 11, size=22, font="display", color=ACCENT, field="title"
+    )
+    sk.text(t["subtitle"], b.x, b.y + 11, b.width - 80, 6, size=10, style="bold", field="subtitle")
     sk.rect(b.x + b.width - 78, b.y, 78, b.height, fill=SHADE, stroke=None, radius=2)
-    sk.text(t["dice_note"], b.x + b.width - 76, b.y + 1, 74,
-            b.height - 2, size=8, min_size=6, valign="top", field="dice_note")
+    sk.text(
+        t["dice_note"],
+        b.x + b.width - 76,
+        b.y + 1,
+        74,
+        b.height - 2,
+        size=8,
+        min_size=6,
+        valign="top",
+        field="dice_note",
+    )
     # the table
     b = lay.boxes["table"]
     a0, a1 = data.attributes
@@ -64,13 +73,40 @@ def build_runebound_odds(ctx: BuildContext) -> list[Drawn]:
     cw = (b.width - lw) / cols
     rh = (b.height - head) / rows
     sk.rect(b.x, b.y, b.width, head, fill=ACCENT, stroke=None, radius=1.5)
-    sk.text(f"**{t['target']}** →", b.x + lw, b.y + 0.3, b.width - lw, 5, size=7,
-            color="#ffffff", align="center", field="target")
-    sk.text(f"**{t['attribute']}** ↓", b.x + 1, b.y + 0.5, lw - 1, head - 1, size=7,
-            min_size=5.5, color="#ffffff", field="attribute")
+    sk.text(
+        f"**{t['target']}** →",
+        b.x + lw,
+        b.y + 0.3,
+        b.width - lw,
+        5,
+        size=7,
+        color="#ffffff",
+        align="center",
+        field="target",
+    )
+    sk.text(
+        f"**{t['attribute']}** ↓",
+        b.x + 1,
+        b.y + 0.5,
+        lw - 1,
+        head - 1,
+        size=7,
+        min_size=5.5,
+        color="#ffffff",
+        field="attribute",
+    )
     for j in range(cols):
-        sk.text(f"**{t0 + j}**", b.x + lw + j * cw, b.y + 5, cw, 6.5, size=9.5,
-                color="#ffffff", align="center", field="target")
+        sk.text(
+            f"**{t0 + j}**",
+            b.x + lw + j * cw,
+            b.y + 5,
+            cw,
+            6.5,
+            size=9.5,
+            color="#ffffff",
+            align="center",
+            field="target",
+        )
     for i in range(rows):
         a = a0 + i
         ry = b.y + head + i * rh
@@ -80,13 +116,22 @@ def build_runebound_odds(ctx: BuildContext) -> list[Drawn]:
             fill, ink = shade(float(p))
             cx = b.x + lw + j * cw
             sk.rect(cx + 0.25, ry + 0.25, cw - 0.5, rh - 0.5, fill=fill, stroke=None)
-            sk.text(percent_cell(p, ctx.lang), cx, ry, cw, rh, size=8.5, min_size=6,
-                    align="center", color=ink, field="cell")
+            sk.text(
+                percent_cell(p, ctx.lang),
+                cx,
+                ry,
+                cw,
+                rh,
+                size=8.5,
+                min_size=6,
+                align="center",
+                color=ink,
+                field="cell",
+            )
     # the sums of the dice
     b = lay.boxes["sums"]
     dist = distribution(parse_dice(data.dice))
-    sk.text(t["sums"], b.x, b.y, b.width, 5, size=8.5, style="bold",
-            field="sums")
+    sk.text(t["sums"], b.x, b.y, b.width, 5, size=8.5, style="bold", field="sums")
     values = sorted(dist)
     n = len(values)
     cw = (b.width - lw) / n
@@ -109,11 +154,20 @@ def build_runebound_odds(ctx: BuildContext) -> list[Drawn]:
                 text = percent_cell(at_least(dist, v), ctx.lang)
             sk.text(text, cx, ry, cw, rh, size=7, min_size=5, align="center", field="sums")
     b = lay.boxes["how"]
-    sk.text(t["how"], b.x, b.y, b.width, b.height, size=7.5, min_size=6, valign="top",
-            field="how")
+    sk.text(t["how"], b.x, b.y, b.width, b.height, size=7.5, min_size=6, valign="top", field="how")
     b = lay.boxes["footer"]
-    sk.text(t["footer"], b.x, b.y, b.width, b.height, size=6.5, min_size=5.5, color=FAINT,
-            valign="top", field="footer")
+    sk.text(
+        t["footer"],
+        b.x,
+        b.y,
+        b.width,
+        b.height,
+        size=6.5,
+        min_size=5.5,
+        color=FAINT,
+        valign="top",
+        field="footer",
+    )
     return [Drawn(lay.width, lay.height, sk.ops)]
 
 
