@@ -165,3 +165,12 @@ def die_face(sk: Sketch, n: int, x: float, y: float, size: float, *, ink: str = 
     sk.rect(x, y, size, size, fill=WHITE, stroke=ink, width=0.25, radius=size * 0.18)
     for px, py in PIPS[n]:
         sk.circle(x + px * size, y + py * size, size * 0.085, fill=ink, stroke=None)
+
+
+def page_header(sk: Sketch, title: str, subtitle: str, width: float) -> None:
+    """A page's title, its subtitle in italics and a rule under them (17 mm tall)."""
+    sk.text(
+        title, 0, 0, width, 10, size=20, min_size=12, font="display", color=ACCENT, field="title"
+    )
+    sk.text(f"*{subtitle}*", 0, 10, width, 5, size=9, min_size=7, color=FAINT, field="subtitle")
+    sk.line(0, 16.5, width, 16.5, stroke=ACCENT, width=0.5)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from generator.content.games.pji_nezlob_se import FiguresText, FigureType, Game, Party
 from generator.layout.printables.pji_nezlob_se_art import (
-    ACCENT,
     FAINT,
     INK,
     WHITE,
     arc,
     mix,
     on_color,
+    page_header,
     party_badge,
     pattern_rect,
 )
@@ -122,22 +122,7 @@ def figures_ops(game: Game, text: FiguresText, env, lang: str, width: float, hei
     """The standee sheet: one row per party, one column per figure type."""
     t = {k: getattr(text, k).get(lang) for k in type(text).model_fields}
     sk = Sketch(env, "figures")
-    sk.text(
-        t["title"],
-        0,
-        0,
-        width,
-        10,
-        size=20,
-        min_size=12,
-        font="display",
-        color=ACCENT,
-        field="title",
-    )
-    sk.text(
-        f"*{t['subtitle']}*", 0, 10, width, 5, size=9, min_size=7, color=FAINT, field="subtitle"
-    )
-    sk.line(0, 16.5, width, 16.5, stroke=ACCENT, width=0.5)
+    page_header(sk, t["title"], t["subtitle"], width)
     sw, _ = standee_size()
     head_w = 30.0
     cols = len(game.figures)

@@ -6,12 +6,12 @@ from __future__ import annotations
 from generator.content.games.pji_nezlob_se import Game, ManaText, Party
 from generator.errors import PapirnaError
 from generator.layout.printables.pji_nezlob_se_art import (
-    ACCENT,
     FAINT,
     INK,
     WHITE,
     die_face,
     mix,
+    page_header,
     party_badge,
     pattern_rect,
 )
@@ -160,22 +160,7 @@ def mana_ops(game: Game, text: ManaText, env, lang: str, width: float, height: f
     """The sheet of mana trackers: two per party, with how to use them."""
     t = {k: getattr(text, k).get(lang) for k in type(text).model_fields}
     sk = Sketch(env, "mana")
-    sk.text(
-        t["title"],
-        0,
-        0,
-        width,
-        10,
-        size=20,
-        min_size=12,
-        font="display",
-        color=ACCENT,
-        field="title",
-    )
-    sk.text(
-        f"*{t['subtitle']}*", 0, 10, width, 5, size=9, min_size=7, color=FAINT, field="subtitle"
-    )
-    sk.line(0, 16.5, width, 16.5, stroke=ACCENT, width=0.5)
+    page_header(sk, t["title"], t["subtitle"], width)
     start = (
         f"{game.mana.dice}k6 + {game.mana.plus}"
         if lang == "cs"

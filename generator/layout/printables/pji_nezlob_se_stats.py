@@ -11,6 +11,7 @@ from generator.layout.printables.pji_nezlob_se_art import (
     WHITE,
     mix,
     on_color,
+    page_header,
     party_badge,
     pattern_rect,
 )
@@ -304,22 +305,7 @@ def stats_ops(game: Game, text: StatsText, env, lang: str, width: float, height:
     t = {k: getattr(text, k).get(lang) for k in type(text).model_fields if k != "odds"}
     odds = {k: getattr(text.odds, k).get(lang) for k in type(text.odds).model_fields}
     sk = Sketch(env, "stats")
-    sk.text(
-        t["title"],
-        0,
-        0,
-        width,
-        10,
-        size=20,
-        min_size=12,
-        font="display",
-        color=ACCENT,
-        field="title",
-    )
-    sk.text(
-        f"*{t['subtitle']}*", 0, 10, width, 5, size=9, min_size=7, color=FAINT, field="subtitle"
-    )
-    sk.line(0, 16.5, width, 16.5, stroke=ACCENT, width=0.5)
+    page_header(sk, t["title"], t["subtitle"], width)
     sk.text(f"**{t['table']}**", 0, 19, width, 5, size=10, color=ACCENT, field="table")
     y = 25.0
     y += _figure_table(sk, game, t, lang, 0, y, width) + 5.0
