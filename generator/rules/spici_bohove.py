@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 from generator.content.games.sheets import SpiciBohoveLog, SpiciBohoveScoring
+from generator.content.games.spici_bohove import SCORE_CATEGORIES
 from generator.rules.scoring import Score
 
-SB_CATEGORIES: tuple[str, ...] = (
-    "adventure_cards",
-    "sacred_items",
-    "quest_cards",
-    "level_cards",
-    "coins",
-    "artifacts",
-    "ending",
-    "defeats",
-    "ruthless",
-)
+SB_CATEGORIES = SCORE_CATEGORIES
 
 
 def score_log(log: SpiciBohoveLog, table: SpiciBohoveScoring) -> Score:

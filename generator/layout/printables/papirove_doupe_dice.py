@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from generator.content.games.papirove_doupe import DiceSet, DieFace
 from generator.layout.engine import Env
+from generator.layout.printables.cube import cube_net
 from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
 from generator.layout.spec import LayoutSpec
@@ -103,27 +104,6 @@ def reference_page(layout: LayoutSpec, dice: DiceSet, env: Env, lang: str) -> li
     return sk.ops
 
 
-# the cross net: (column, row) of each face in a 4 x 3 grid
-NET_CELLS = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
-# glue tabs: (face index, side)
-NET_TABS = [
-    (1, "top"),
-    (3, "top"),
-    (4, "top"),
-    (1, "bottom"),
-    (3, "bottom"),
-    (4, "bottom"),
-    (4, "right"),
-]
-FOLDS = [
-    ((1, 0), "bottom"),
-    ((0, 1), "right"),
-    ((1, 1), "right"),
-    ((2, 1), "right"),
-    ((1, 1), "bottom"),
-]
-
-
 def nets_page(layout: LayoutSpec, dice: DiceSet, env: Env, lang: str) -> list:
     """Cut-and-fold nets of the dice, 16 mm cubes."""
     t = {k: v.get(lang) for k, v in dice.text.items()}
@@ -148,55 +128,16 @@ def nets_page(layout: LayoutSpec, dice: DiceSet, env: Env, lang: str) -> list:
             color=FAINT,
             field="die",
         )
-        _net(sk, die.faces, ox, oy)
-    return sk.ops
-
-
-def _side(cx: float, cy: float, side: str) -> tuple[float, float, float, float]:
-    return {
-        "top": (cx, cy, cx + NET, cy),
-        "bottom": (cx, cy + NET, cx + NET, cy + NET),
-        "left": (cx, cy, cx, cy + NET),
-        "right": (cx + NET, cy, cx + NET, cy + NET),
-    }[side]
-
-
-def _net(sk: Sketch, faces: list[DieFace], ox: float, oy: float) -> None:
-    for (col, row), face in zip(NET_CELLS, faces, strict=True):
-        draw_face(sk, face, ox + col * NET, oy + row * NET, NET, frame=False)
-    for k, side in NET_TABS:
-        col, row = NET_CELLS[k]
-        x1, y1, x2, y2 = _side(ox + col * NET, oy + row * NET, side)
-        dx, dy = {"top": (0, -TAB), "bottom": (0, TAB), "left": (-TAB, 0), "right": (TAB, 0)}[side]
-        ix, iy = (TAB * 0.8, 0) if dy else (0, TAB * 0.8)
-        pts = [
-            ("M", x1, y1),
-            ("L", x1 + dx + ix, y1 + dy + iy),
-            ("L", x2 + dx - ix, y2 + dy - iy),
-            ("L", x2, y2),
-            ("Z",),
-        ]
-        sk.path(pts, fill="#f4efe4", stroke=INK, width=0.25)
-        sk.line(x1, y1, x2, y2, stroke=INK, width=0.25, dash=(1.2, 0.9))
-    tabs = {(NET_CELLS[k], s) for k, s in NET_TABS}
-    folds = {((c, r), s) for (c, r), s in FOLDS}
-    for col, row in NET_CELLS:
-        for side in ("top", "bottom", "left", "right"):
-            if ((col, row), side) in tabs or ((col, row), side) in folds:
-                continue
-            neighbour = {
-                "top": (col, row - 1),
-                "bottom": (col, row + 1),
-                "left": (col - 1, row),
-                "right": (col + 1, row),
-            }[side]
-            if neighbour in NET_CELLS:
-                continue  # a fold drawn from the other face
-            sk.line(*_side(ox + col * NET, oy + row * NET, side), stroke=INK, width=0.3)
-    for (col, row), side in FOLDS:
-        sk.line(
-            *_side(ox + col * NET, oy + row * NET, side), stroke=INK, width=0.25, dash=(1.2, 0.9)
+        faces = die.faces
+        cube_net(
+            sk,
+            lambda k, fx, fy, n, faces=faces: draw_face(sk, faces[k], fx, fy, n, frame=False),
+            ox,
+            oy,
+            NET,
+            TAB,
         )
+    return sk.ops
 
 
 def build_dice(ctx: BuildContext) -> list[Drawn]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.content.games.runebound import TERRAINS, RuneboundDice
+from generator.layout.printables.cube import cube_net
 from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
 from generator.layout.spec import LayoutSpec
@@ -176,65 +177,6 @@ def reference_page(ctx: BuildContext) -> list:
     return sk.ops
 
 
-# The cross net in a 4 x 3 grid: (column, row) of each face. Faces 2 and 4 (centre and far right)
-# are opposite, as are faces 1 and 3, and faces 0 and 5.
-NET_CELLS = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
-# glue tabs (face index, side): the seven outline edges glued to the other seven
-NET_TABS = [
-    (1, "top"),
-    (3, "top"),
-    (4, "top"),
-    (1, "bottom"),
-    (3, "bottom"),
-    (4, "bottom"),
-    (4, "right"),
-]
-OFFSET = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
-
-
-def _edge(cx: float, cy: float, side: str, n: float) -> tuple[float, float, float, float]:
-    return {
-        "top": (cx, cy, cx + n, cy),
-        "bottom": (cx, cy + n, cx + n, cy + n),
-        "left": (cx, cy, cx, cy + n),
-        "right": (cx + n, cy, cx + n, cy + n),
-    }[side]
-
-
-def cube_net(sk: Sketch, faces: list[list[str]], ox: float, oy: float, n: float = NET) -> None:
-    """A cut-and-fold cube net with glue tabs; (ox, oy) is the top-left of its 4 x 3 grid."""
-    cells = set(NET_CELLS)
-    tabs = set(NET_TABS)
-    for (col, row), face in zip(NET_CELLS, faces, strict=True):
-        draw_face(sk, face, ox + col * n, oy + row * n, n, frame=False)
-    for k, (col, row) in enumerate(NET_CELLS):
-        fx, fy = ox + col * n, oy + row * n
-        for side, (dc, dr) in OFFSET.items():
-            x1, y1, x2, y2 = _edge(fx, fy, side, n)
-            if (col + dc, row + dr) in cells:
-                if dc > 0 or dr > 0:  # each inner fold once
-                    sk.line(x1, y1, x2, y2, stroke=INK, width=0.25, dash=(1.2, 0.9))
-                continue
-            if (k, side) in tabs:
-                dx, dy = dc * TAB, dr * TAB
-                ix, iy = (TAB * 0.8, 0.0) if dy else (0.0, TAB * 0.8)
-                sk.path(
-                    [
-                        ("M", x1, y1),
-                        ("L", x1 + dx + ix, y1 + dy + iy),
-                        ("L", x2 + dx - ix, y2 + dy - iy),
-                        ("L", x2, y2),
-                        ("Z",),
-                    ],
-                    fill=TAB_FILL,
-                    stroke=INK,
-                    width=0.3,
-                )
-                sk.line(x1, y1, x2, y2, stroke=INK, width=0.25, dash=(1.2, 0.9))
-            else:
-                sk.line(x1, y1, x2, y2, stroke=INK, width=0.3)
-
-
 def nets_page(ctx: BuildContext) -> list:
     """Nets of the five dice, two to a row."""
     dice: RuneboundDice = ctx.data
@@ -263,7 +205,15 @@ def nets_page(ctx: BuildContext) -> list:
             color=FAINT,
             field="die",
         )
-        cube_net(sk, [list(f) for f in die.faces], ox, oy)
+        faces = [list(f) for f in die.faces]
+        cube_net(
+            sk,
+            lambda k, fx, fy, n, faces=faces: draw_face(sk, faces[k], fx, fy, n, frame=False),
+            ox,
+            oy,
+            NET,
+            TAB,
+        )
     return sk.ops
 
 
