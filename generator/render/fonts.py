@@ -1,8 +1,12 @@
-"""Registers the bundled TrueType fonts with reportlab under papirna's names (e.g. 'sans-bold')."""
+"""Registers the bundled TrueType fonts with reportlab under papirna's names (e.g. 'sans-bold').
+
+Fonts are parsed when first used: a deck that uses two faces does not pay for eight.
+"""
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 from pydantic import TypeAdapter
 from reportlab.pdfbase import pdfmetrics
@@ -15,29 +19,40 @@ from generator.resources import assets_dir
 
 DEFAULT_FONT = "sans-regular"
 _FONTS = TypeAdapter(dict[str, dict[str, str]])
+_registered: set[str] = set()
 
 
 @cache
-def register_fonts() -> tuple[str, ...]:
-    """Register every bundled face once; return the registered names."""
+def font_files() -> dict[str, Path]:
+    """Every font name papirna knows ('family-style') and its file, from assets/fonts/fonts.yaml."""
     folder = assets_dir() / "fonts"
     doc = load_yaml_file(folder / "fonts.yaml")
     families = validate(_FONTS, doc)
-    names = []
-    loaded: dict[str, TTFont] = {}
+    files: dict[str, Path] = {}
     for family, styles in families.items():
         for style, filename in styles.items():
-            name = f"{family}-{style}"
             path = folder / filename
             if not path.is_file():
                 raise doc.error((family, style), f"font file {filename!r} not found")
-            if filename in loaded:
-                # Same file under another name: register a second font object for it.
-                pass
-            font = TTFont(name, str(path))
-            loaded[filename] = font
-            pdfmetrics.registerFont(font)
-            names.append(name)
-    if DEFAULT_FONT not in names:
+            files[f"{family}-{style}"] = path
+    if DEFAULT_FONT not in files:
         raise PapirnaError(f"fonts.yaml must define {DEFAULT_FONT!r}", file=doc.file)
-    return tuple(names)
+    return files
+
+
+def ensure_font(name: str) -> None:
+    """Register one font with reportlab, parsing its file the first time it is needed."""
+    if name in _registered:
+        return
+    files = font_files()
+    if name not in files:
+        raise PapirnaError(f"unknown font {name!r}; known: {', '.join(sorted(files))}")
+    pdfmetrics.registerFont(TTFont(name, str(files[name])))
+    _registered.add(name)
+
+
+def register_fonts() -> tuple[str, ...]:
+    """Register every bundled face; return the registered names."""
+    for name in font_files():
+        ensure_font(name)
+    return tuple(font_files())

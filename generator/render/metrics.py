@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from reportlab.pdfbase import pdfmetrics
 
-from generator.render.fonts import register_fonts
+from generator.render.fonts import ensure_font
 
 
 class ReportlabMetrics:
     """Measures text with the same fonts and widths the PDF will use."""
 
     def __init__(self) -> None:
-        register_fonts()
         self._cache: dict[tuple[str, str], float] = {}
         self._asc: dict[str, float] = {}
         self._desc: dict[str, float] = {}
@@ -21,6 +20,7 @@ class ReportlabMetrics:
         key = (text, font)
         w = self._cache.get(key)
         if w is None:
+            ensure_font(font)
             w = pdfmetrics.stringWidth(text, font, 1.0)
             self._cache[key] = w
         return w * size
@@ -28,11 +28,13 @@ class ReportlabMetrics:
     def ascent(self, font: str) -> float:
         """Ascent per 1pt of size."""
         if font not in self._asc:
+            ensure_font(font)
             self._asc[font] = pdfmetrics.getFont(font).face.ascent / 1000.0
         return self._asc[font]
 
     def descent(self, font: str) -> float:
         """Descent per 1pt of size (negative)."""
         if font not in self._desc:
+            ensure_font(font)
             self._desc[font] = pdfmetrics.getFont(font).face.descent / 1000.0
         return self._desc[font]

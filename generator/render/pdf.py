@@ -18,7 +18,7 @@ from generator.layout.ops import (
     Style,
     TextOp,
 )
-from generator.render.fonts import DEFAULT_FONT, register_fonts
+from generator.render.fonts import DEFAULT_FONT, ensure_font
 from generator.units import PT_PER_MM as K
 
 
@@ -67,6 +67,7 @@ class _Painter:
                     c.setFillColorRGB(*op.color)
                     self.fill = op.color
                 if self.font != (op.font, op.size):
+                    ensure_font(op.font)
                     c.setFont(op.font, op.size)
                     self.font = (op.font, op.size)
                 c.drawString(op.x * K, (h - op.y) * K, op.text)
@@ -176,7 +177,7 @@ class _Painter:
 
 def render_pdf(doc: Document) -> bytes:
     """Render a document to PDF bytes: fonts embedded, byte-identical for the same input."""
-    register_fonts()
+    ensure_font(DEFAULT_FONT)
     buf = io.BytesIO()
     first = doc.pages[0]
     canvas = Canvas(

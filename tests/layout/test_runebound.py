@@ -212,8 +212,16 @@ def test_cube_net_has_seven_tabs_and_five_folds() -> None:
     from generator.layout.sketch import Sketch
     from generator.render.metrics import ReportlabMetrics
 
+    from generator.layout.printables.cube import cube_net
+
     sk = Sketch(Env(ReportlabMetrics()), "net")
-    rd.cube_net(sk, [["road", "plains"]] * 6, 0.0, 0.0, 20.0)
+    cube_net(
+        sk,
+        lambda k, x, y, n: rd.draw_face(sk, ["road", "plains"], x, y, n, frame=False),
+        0.0,
+        0.0,
+        20.0,
+    )
     tabs = [op for op in sk.ops if isinstance(op, PathOp) and op.style.fill is not None]
     tabs = [op for op in tabs if len(op.segments) == 5]  # the trapezoids (icons have more)
     folds = [op for op in sk.ops if isinstance(op, LineOp) and op.style.dash]
