@@ -209,10 +209,9 @@ def _flatten(ops, dx=0.0, dy=0.0):
 def test_cube_net_has_seven_tabs_and_five_folds() -> None:
     """A cross net: 7 glue tabs, and 5 + 7 dashed fold lines (inner folds and tab bases)."""
     from generator.layout.engine import Env
+    from generator.layout.printables.cube import cube_net
     from generator.layout.sketch import Sketch
     from generator.render.metrics import ReportlabMetrics
-
-    from generator.layout.printables.cube import cube_net
 
     sk = Sketch(Env(ReportlabMetrics()), "net")
     cube_net(
