@@ -1,0 +1,1 @@
+"""Reading photographed or scanned Papírové doupě sheets (needs the `scan` extra: OpenCV, numpy)."""
