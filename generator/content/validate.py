@@ -43,6 +43,20 @@ def _clean_loc(loc: tuple, data: object) -> PathKey:
     return tuple(out)
 
 
+_ADAPTERS: dict[object, TypeAdapter] = {}
+
+
+def _adapter(model: object) -> TypeAdapter:
+    """One TypeAdapter per model: building one costs far more than validating with it."""
+    try:
+        found = _ADAPTERS.get(model)
+    except TypeError:  # an unhashable annotation
+        return TypeAdapter(model)
+    if found is None:
+        found = _ADAPTERS[model] = TypeAdapter(model)
+    return found
+
+
 def describe(err: dict) -> str:
     """Say in plain words what one pydantic error means."""
     kind = err["type"]
@@ -76,7 +90,7 @@ def validate(
     """Validate `data` (default: the whole document) into `model`; raise a PapirnaError if wrong."""
     if data is ...:
         data = doc.data
-    adapter = model if isinstance(model, TypeAdapter) else TypeAdapter(model)
+    adapter = model if isinstance(model, TypeAdapter) else _adapter(model)
     try:
         result = adapter.validate_python(data)
     except ValidationError as e:
