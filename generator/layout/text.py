@@ -131,6 +131,12 @@ def _fonts(family: str, base_style: str) -> list[str]:
     return out
 
 
+def _spaces(tokens: list[Token], fonts: list[str], metrics: Metrics) -> list[float]:
+    """Width of a space in each style the text uses (unused styles are not even loaded)."""
+    used = {t.style for t in tokens if t.kind == "s"}
+    return [metrics.width(" ", fonts[s], 1.0) if s in used else 0.0 for s in range(4)]
+
+
 def _wrap(
     tokens: list[Token], widths: list[float], space: list[float], limit: float, indent: float
 ) -> list[_Line] | None:
@@ -221,7 +227,7 @@ def layout_text(
             widths.append(ICON_EM)
         else:
             widths.append(0.0)
-    space = [metrics.width(" ", fonts[s], 1.0) for s in range(4)]
+    space = _spaces(tokens, fonts, metrics)
     asc = metrics.ascent(fonts[0])
     desc = metrics.descent(fonts[0])
     floor = min(min_size if min_size is not None else size, size)
@@ -351,7 +357,7 @@ def wrap_lines(
         else (ICON_EM if t.kind == "i" else 0.0)
         for t in tokens
     ]
-    space = [metrics.width(" ", fonts[s], 1.0) for s in range(4)]
+    space = _spaces(tokens, fonts, metrics)
     lines = _wrap(tokens, widths, space, width * PT_PER_MM / size, 0.0)
     if lines is None:
         raise TextFitError(f"{what}: a word is wider than the {width:.1f}mm column at {size:g}pt")
