@@ -360,3 +360,11 @@ def _colors_of(box: object) -> list[str]:
         if isinstance(value, str):
             out.append(value)
     return out
+
+
+def region(layout: LayoutSpec, name: str) -> tuple[float, float, float, float]:
+    """A named box of the layout as (x, y, w, h); a clear error when the layout lacks it."""
+    box = layout.boxes.get(name)
+    if box is None:
+        raise PapirnaError(f"layout {layout.name!r} has no box {name!r}")
+    return (box.x, box.y, box.width, box.height)  # type: ignore[attr-defined]

@@ -7,10 +7,11 @@ from fractions import Fraction
 
 from generator.content.games.gamebook import ORDERS, ArmySheet
 from generator.layout.printables.gamebook_chart import pct
-from generator.layout.printables.gamebook_journal import heading, label, region
+from generator.layout.printables.gamebook_journal import heading, label
 from generator.layout.printables.gamebook_tables import texts
 from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
+from generator.layout.spec import region
 
 INK = "#231c15"
 ACCENT = "#8a2f14"

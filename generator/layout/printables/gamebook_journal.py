@@ -11,7 +11,7 @@ from generator.content.games.gamebook import JournalData
 from generator.layout.printables.gamebook_tables import texts
 from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
-from generator.layout.spec import LayoutSpec
+from generator.layout.spec import region
 from generator.rules.gamebook import MAX_FOOD, START_STRENGTH, threshold
 
 INK = "#231c15"
@@ -29,12 +29,6 @@ KEYS = (
     "money", "money_note", "friends", "friend", "profession", "friend_strength", "friend_food",
     "notes", "once_a_day", "friends_note",
 )  # fmt: skip
-
-
-def region(layout: LayoutSpec, name: str) -> tuple[float, float, float, float]:
-    """A named box of the layout as (x, y, w, h)."""
-    b = layout.boxes[name]
-    return (b.x, b.y, b.width, b.height)
 
 
 def heading(sk: Sketch, text: str, x: float, y: float, w: float, field: str) -> None:

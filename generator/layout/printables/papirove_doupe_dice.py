@@ -8,6 +8,7 @@ from generator.layout.printables.cube import cube_net
 from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
 from generator.layout.spec import LayoutSpec
+from generator.layout.spec import region as _region
 
 INK = "#231c15"
 ACCENT = "#8a2f14"
@@ -17,11 +18,6 @@ CLOVER_BG = "#cfe3c4"
 BOOTS_BG = "#f0dca8"
 NET = 16.0  # cube edge for the nets, mm
 TAB = 5.0
-
-
-def _region(layout: LayoutSpec, name: str) -> tuple[float, float, float, float]:
-    b = layout.boxes[name]
-    return (b.x, b.y, b.width, b.height)
 
 
 def draw_face(

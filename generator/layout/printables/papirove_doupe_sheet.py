@@ -11,7 +11,7 @@ from generator.layout.engine import Env
 from generator.layout.printables.papirove_doupe_plan import draw_base, draw_features, fit_grid
 from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
-from generator.layout.spec import LayoutSpec
+from generator.layout.spec import LayoutSpec, region
 
 INK = "#231c15"
 ACCENT = "#8a2f14"
@@ -29,12 +29,6 @@ REWARD_ICONS = {
     "potions": "potion",
 }
 CATEGORIES = SCORING_CATEGORIES
-
-
-def region(layout: LayoutSpec, name: str) -> tuple[float, float, float, float]:
-    """A named box of the layout as (x, y, w, h)."""
-    box = layout.boxes[name]
-    return (box.x, box.y, box.width, box.height)
 
 
 def sheet_ops(

@@ -30,6 +30,7 @@ from generator.layout.printables.pji_nezlob_se_art import (
 from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
 from generator.layout.spec import LayoutSpec
+from generator.layout.spec import region as _region
 
 COURTYARD = "#efe6d0"
 FLAGSTONE = "#ddd0b4"
@@ -99,11 +100,6 @@ def geometry(width: float, height: float, fields: int) -> Geometry:
         yard,
         tower=yard[-1] - 8.2 - 3.3,
     )
-
-
-def _region(layout: LayoutSpec, name: str) -> tuple[float, float, float, float]:
-    box = layout.boxes[name]
-    return (box.x, box.y, box.width, box.height)
 
 
 def board_ops(layout: LayoutSpec, game: Game, text: BoardText, env, lang: str) -> list:

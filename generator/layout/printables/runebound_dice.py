@@ -6,7 +6,7 @@ from generator.content.games.runebound import TERRAINS, RuneboundDice
 from generator.layout.printables.cube import cube_net
 from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
-from generator.layout.spec import LayoutSpec
+from generator.layout.spec import region
 
 INK = "#231c15"
 ACCENT = "#7a2e12"
@@ -33,12 +33,6 @@ ARRANGE = {
 }
 NET = 20.0  # cube edge of the nets, mm
 TAB = 5.0  # glue tab depth, mm
-
-
-def region(layout: LayoutSpec, name: str) -> tuple[float, float, float, float]:
-    """A named box of the layout as (x, y, w, h)."""
-    b = layout.boxes[name]
-    return (b.x, b.y, b.width, b.height)
 
 
 def draw_face(

@@ -7,7 +7,7 @@ from generator.content.games.runebound import DIFFICULTIES, HeroSheet
 from generator.layout.images import image_ops
 from generator.layout.printables.registry import BuildContext, Drawn
 from generator.layout.sketch import Sketch
-from generator.layout.spec import LayoutSpec
+from generator.layout.spec import region
 
 INK = "#231c15"
 ACCENT = "#7a2e12"
@@ -17,12 +17,6 @@ LINE = "#b9ad9b"
 ATTRIBUTES = (("mind", "ranged"), ("body", "melee"), ("spirit", "magic"))
 XP_BOXES = 5  # experience tokens per attribute the sheet has room for
 TALLY = 5  # adventure tokens won per colour the sheet has room for
-
-
-def region(layout: LayoutSpec, name: str) -> tuple[float, float, float, float]:
-    """A named box of the layout as (x, y, w, h)."""
-    b = layout.boxes[name]
-    return (b.x, b.y, b.width, b.height)
 
 
 def _heading(sk: Sketch, text: str, x, y, w, icon: str | None = None) -> None:

@@ -22,10 +22,10 @@ from generator.layout.printables.spici_bohove_style import (
     PALE,
     SHADE,
     heading,
-    region,
     signed,
 )
 from generator.layout.sketch import Sketch
+from generator.layout.spec import region
 
 DERIVED = {  # score lines whose count comes from another part of the log
     "sacred_items": "from_sacred",

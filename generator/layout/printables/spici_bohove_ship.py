@@ -21,9 +21,9 @@ from generator.layout.printables.spici_bohove_style import (
     SHADE,
     WHITE,
     heading,
-    region,
 )
 from generator.layout.sketch import Sketch
+from generator.layout.spec import region
 
 SEA = "#cfe0e6"
 DAMAGE_BOX = 8.0

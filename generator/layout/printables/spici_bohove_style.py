@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from generator.errors import PapirnaError
 from generator.layout.sketch import Sketch
-from generator.layout.spec import LayoutSpec
 
 INK = "#1d2327"
 ACCENT = "#1f5468"  # deep sea blue
@@ -15,14 +13,6 @@ FAINT = "#7d8a90"
 MUTED = "#4f5b61"  # notes: lighter than ink, still crisp in print
 DEFEAT = "#9b2226"
 WHITE = "#ffffff"
-
-
-def region(layout: LayoutSpec, name: str) -> tuple[float, float, float, float]:
-    """A named box of the layout as (x, y, w, h); a clear error when the layout lacks it."""
-    box = layout.boxes.get(name)
-    if box is None:
-        raise PapirnaError(f"layout {layout.name!r} has no box {name!r}")
-    return (box.x, box.y, box.width, box.height)
 
 
 def heading(sk: Sketch, text: str, x, y, w, icon: str | None = None, size=9.5) -> None:
