@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
 
 from generator.errors import PapirnaError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from generator.content.pack import Pack
 
 P = ParamSpec("P")
@@ -31,11 +32,15 @@ CONTENT_OPTION = typer.Option(
 
 def stderr() -> Console:
     """A console on stderr (progress, warnings, errors)."""
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False)
 
 
 def stdout() -> Console:
     """A console on stdout (tables and summaries)."""
+    from rich.console import Console
+
     console = Console(highlight=False)
     if not console.is_terminal:
         console = Console(highlight=False, width=200)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.table import Table
 
 from generator.cli.common import CONTENT_OPTION, handles_errors, load_packs, stdout
 
@@ -21,6 +20,8 @@ def games(
     content: list[Path] = CONTENT_OPTION,
 ) -> None:
     """List the games papirna can print, with their printables."""
+    from rich.table import Table
+
     table = Table(title="papirna games")
     table.add_column("game")
     table.add_column("name")
