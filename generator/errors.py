@@ -34,4 +34,13 @@ class PapirnaError(Exception):
         if self.field:
             parts.append(self.field)
         parts.append(self.message)
-        return ": ".join(parts).replace("\n", " ")
+        return _one_line(": ".join(parts))
+
+
+_CONTROL = {c: " " for c in (0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029)}
+_CONTROL.update({c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F] if c not in _CONTROL})
+
+
+def _one_line(text: str) -> str:
+    """Line breaks as spaces, other control characters escaped: nothing can break the line."""
+    return text.translate(_CONTROL)

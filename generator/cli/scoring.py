@@ -94,6 +94,9 @@ def pd_cards(pack: Pack) -> pdr.PackCards:
         raise PapirnaError(
             "the pack has no papirove-doupe-sheet printable with data and plan", file=str(pack.root)
         )
+    for c in pdr.PD_CATEGORIES:  # the score table's row labels
+        if f"cat_{c}" not in sheet.data.model.text:
+            raise sheet.data.error(f"no label 'cat_{c}' for the score table", ("text",))
     return pdr.PackCards(
         sheet=sheet.data.model,
         plan=sheet.plan.model,
@@ -137,16 +140,26 @@ def _campaign(
     names = {c.id: c.name.get(lang) for c in campaigns}
     players = list(by_player)
     which = set()
+    from generator.content.yamlio import display_path
+
     for player, games in by_player.items():
         letters = [d for d, _, _ in games]
         if len(set(letters)) != len(letters):
             dup = next(d for d in letters if letters.count(d) > 1)
-            raise PapirnaError(f"player {player!r} has two sheets for dungeon {dup}")
+            second = [p for d, _, p in games if d == dup][1]
+            raise PapirnaError(
+                f"player {player!r} has two sheets for dungeon {dup}",
+                file=display_path(second),
+                field="dungeon",
+            )
         found = pdr.campaign_of(letters, campaigns)
         if found is None:
             known = "; ".join(f"{names[c.id]}: {', '.join(c.cards)}" for c in campaigns)
             raise PapirnaError(
-                f"player {player!r}: dungeons {', '.join(sorted(letters))} are not one campaign ({known})"
+                f"player {player!r}: dungeons {', '.join(sorted(letters))} are not one campaign "
+                f"({known})",
+                file=", ".join(display_path(p) for _, _, p in games),
+                field="dungeon",
             )
         which.add(found)
     if len(which) != 1:

@@ -35,17 +35,27 @@ def validate(
     elif path.is_dir():
         packs = [load_pack(path)]
     elif path.suffix in (".yaml", ".yml") and path.is_file():
-        spec = load_layout(path.stem, [path.parent])
+        if path.suffix != ".yaml":
+            raise PapirnaError("a layout file's name must end in .yaml", file=str(path))
+        try:
+            spec = load_layout(path.stem, [path.parent])
+        except PapirnaError as e:
+            if e.file:
+                raise
+            raise PapirnaError(e.message, file=str(path)) from None
         out.print(f"ok: layout {path} ({spec.width:g}x{spec.height:g}mm, {len(spec.boxes)} boxes)")
         return
     elif not path.exists() and path.name in builtin_pack_ids():
         packs = [load_pack(content_dir() / path.name, builtin=True)]
     else:
         raise PapirnaError("not a content pack folder, pack.yaml or layout file", file=str(path))
+    from generator.layout.printables.registry import builder
+
     for pack in packs:
         layouts = set()
         for p in pack.printables.values():
-            for name in (p.spec.layout, p.spec.back):
+            for key in ("layout", "back"):
+                name = getattr(p.spec, key)
                 if name:
                     extra = [pack.root / "layouts"] if (pack.root / "layouts").is_dir() else []
                     try:
@@ -53,8 +63,13 @@ def validate(
                     except PapirnaError as e:
                         if e.file:
                             raise
-                        raise p.entry.error(e.message, ("layout",)) from None
+                        raise p.entry.error(e.message, (key,)) from None
                     layouts.add(name)
+            if p.spec.builder:
+                try:
+                    builder(p.spec.builder)
+                except PapirnaError as e:  # the same error `build` gives
+                    raise p.entry.error(e.message, ("builder",)) from None
         cards = sum(len(p.cards) for p in pack.printables.values())
         out.print(
             f"ok: {pack.id}: {len(pack.printables)} printables, {cards} cards, {len(layouts)} layouts"

@@ -12,7 +12,14 @@ from pydantic import Field, TypeAdapter
 
 from generator.content.free import FreeData, check_count
 from generator.content.models import LText, Model, NonNegativeLength, PackPath
-from generator.content.pack import Entry, LoadedPrintable, Pack, PackManifest, Printable
+from generator.content.pack import (
+    Entry,
+    LoadedPrintable,
+    Pack,
+    PackManifest,
+    Printable,
+    count_problem,
+)
 from generator.content.validate import validate
 from generator.content.yamlio import MAX_FILE_BYTES, YamlDoc, display_path, load_yaml_file
 from generator.errors import PapirnaError
@@ -47,22 +54,49 @@ def load_csv(path: Path) -> YamlDoc:
         dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    rows = list(reader)
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    rows: list[list[str]] = []
+    starts: list[int] = []  # the line each row starts on (a quoted cell may span lines)
+    last = 0
+    try:
+        for row in reader:
+            starts.append(last + 1)
+            last = reader.line_num
+            rows.append(row)
+    except csv.Error as e:
+        raise PapirnaError(f"invalid CSV: {e}", file=shown, line=reader.line_num) from None
     if not rows:
         raise PapirnaError("the CSV file is empty", file=shown)
+    if not any(cell.strip() for cell in rows[0]):
+        raise PapirnaError("the first row must name the columns", file=shown, line=1)
     header = [h.strip() for h in rows[0]]
     doc = YamlDoc(file=shown, data=[])
+    plain: set[str] = set()
+    localised: set[str] = set()
     for col, name in enumerate(header, start=1):
-        if not _COLUMN.match(name):
+        m = _COLUMN.match(name)
+        if not m:
             raise PapirnaError(
                 f"column name {name!r} must be a field name, or field.cs / field.en",
                 file=shown,
                 line=1,
                 column=col,
             )
+        field, lang = m.group(1), m.group(2)
+        if name in header[: col - 1]:
+            problem = f"column {name!r} appears twice"
+        elif (lang and field in plain) or (not lang and field in localised):
+            problem = (
+                f"column {name!r} clashes with another {field!r} column; "
+                f"use {field}.cs and {field}.en, or {field} alone"
+            )
+        else:
+            problem = None
+        if problem:
+            raise PapirnaError(problem, file=shown, line=1, column=col)
+        (localised if lang else plain).add(field)
     cards: list[dict] = []
-    for n, row in enumerate(rows[1:], start=2):
+    for n, row in zip(starts[1:], rows[1:], strict=True):
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(header):
@@ -77,7 +111,7 @@ def load_csv(path: Path) -> YamlDoc:
             doc.marks[(index, field)] = (n, col)
             value: object = cell
             if field == "count":
-                value = int(cell) if cell.strip().lstrip("-").isdigit() else cell
+                value = int(cell) if re.fullmatch(r"\s*-?[0-9]{1,15}\s*", cell) else cell
             if lang:
                 card.setdefault(field, {})[lang] = cell
             else:
@@ -97,9 +131,7 @@ def load_deck(path: Path) -> Pack:
     pack = Pack(
         id=re.sub(r"[^a-z0-9_-]+", "-", path.stem.lower()) or "deck",
         root=root,
-        manifest=PackManifest.model_validate(
-            {"name": spec.name.values.get("*") or spec.name.values, "languages": spec.languages}
-        ),
+        manifest=PackManifest.model_validate({"name": spec.name, "languages": spec.languages}),
         manifest_doc=doc,
         builtin=False,
     )
@@ -112,11 +144,11 @@ def load_deck(path: Path) -> Pack:
     printable = Printable.model_validate(
         {
             "kind": "deck",
-            "title": spec.name.values.get("*") or spec.name.values,
+            "title": spec.name,
             "cards": spec.cards,
             "layout": layout,
             "back": back,
-            "bleed": f"{spec.bleed}mm" if spec.bleed is not None else None,
+            "bleed": f"{spec.bleed:.6f}mm" if spec.bleed is not None else None,
         }
     )
     card_path = pack.resolve(spec.cards, doc, ("cards",))
@@ -129,8 +161,8 @@ def load_deck(path: Path) -> Pack:
     lp = LoadedPrintable(id="cards", spec=printable, entry=Entry(printable, doc, ()))
     for i, raw in enumerate(cards_doc.data):
         model = validate(adapter, cards_doc, raw, (i,), tuple(spec.languages))
-        if why := check_count(model):
-            raise cards_doc.error((i, "count"), why)
+        if check_count(model):
+            raise cards_doc.error((i, "count"), count_problem(raw))
         lp.cards.append(Entry(model, cards_doc, (i,)))
     if not lp.cards:
         raise cards_doc.error((), "the deck has no cards")

@@ -10,9 +10,9 @@ from typing import Any, Literal
 from pydantic import Field, TypeAdapter
 
 from generator.content import schemas
-from generator.content.free import check_count
+from generator.content.free import MAX_COPIES, check_count
 from generator.content.models import LText, Model, NonNegativeLength, PackPath
-from generator.content.validate import validate
+from generator.content.validate import check_translations, short, validate
 from generator.content.yamlio import PathKey, YamlDoc, display_path, load_yaml_file
 from generator.errors import PapirnaError
 from generator.resources import content_dir
@@ -114,6 +114,12 @@ class Pack:
         return target
 
 
+def count_problem(raw: object) -> str:
+    """What is wrong with a card's `count`, quoting the value as written."""
+    value = raw.get("count") if isinstance(raw, dict) else raw
+    return f"count must be a whole number from 0 to {MAX_COPIES}, got {short(value)}"
+
+
 def builtin_pack_ids() -> list[str]:
     """Names of the built-in packs, sorted."""
     root = content_dir()
@@ -140,8 +146,9 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
     if not manifest_path.is_file():
         raise PapirnaError("no pack.yaml in this folder", file=display_path(root))
     doc = load_yaml_file(manifest_path)
-    manifest = validate(PackManifest, doc)
+    manifest = validate(PackManifest, doc, languages=())
     langs = tuple(manifest.languages)
+    check_translations(manifest, doc, langs)  # a Czech-only pack needs no English name
     pack = Pack(
         id=root.name,
         root=root,
@@ -173,8 +180,8 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
             adapter = TypeAdapter(model)
             for i, raw in enumerate(cards_doc.data):
                 m = validate(adapter, cards_doc, raw, (i,), langs)
-                if isinstance(m, dict) and (why := check_count(m)):
-                    raise cards_doc.error((i, "count"), why)
+                if isinstance(m, dict) and check_count(m):
+                    raise cards_doc.error((i, "count"), count_problem(raw))
                 lp.cards.append(Entry(m, cards_doc, (i,)))
             if not lp.cards:
                 raise cards_doc.error((), "the deck has no cards")

@@ -22,37 +22,44 @@ def load_sheet(path: Path, game: str = "papirove-doupe") -> YamlDoc:
 
 def read_pdf_fields(path: Path) -> dict[str, str | bool]:
     """Form field values of a PDF: checkboxes as booleans (from /V or any widget's /AS), text as str."""
+    import logging
+    import struct
+    import warnings
+    import zlib
+
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    from pypdf.errors import PyPdfError
 
     shown = display_path(path)
+    if not path.is_file():
+        raise PapirnaError("not a file" if path.exists() else "file not found", file=shown)
+    if path.stat().st_size > MAX_PDF_BYTES:
+        raise PapirnaError("PDF is larger than 20 MB", file=shown)
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.CRITICAL)  # pypdf logs every repair it makes; the user gets one line
     try:
-        if path.stat().st_size > MAX_PDF_BYTES:
-            raise PapirnaError("PDF is larger than 20 MB", file=shown)
-        reader = PdfReader(str(path))
-        values: dict[str, str | bool] = {}
-        for page in reader.pages:
-            for ref in page.get("/Annots", []) or []:
-                annot = ref.get_object()
-                if annot.get("/Subtype") != "/Widget":
-                    continue
-                field = annot if "/T" in annot else annot.get("/Parent", {}).get_object()
-                name = field.get("/T")
-                if name is None:
-                    continue
-                kind = field.get("/FT") or annot.get("/FT")
-                if kind == "/Btn":
-                    v = field.get("/V")
-                    state = annot.get("/AS")
-                    on = (v is not None and str(v) != "/Off") or (
-                        state is not None and str(state) != "/Off"
-                    )
-                    values[str(name)] = bool(values.get(str(name))) or on
-                else:
-                    v = field.get("/V")
-                    values[str(name)] = "" if v is None else str(v)
-    except (PdfReadError, OSError, ValueError, KeyError) as e:
-        raise PapirnaError(f"cannot read the PDF's form: {e}", file=shown) from None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            values = _form_values(PdfReader(str(path)))
+    # A damaged PDF breaks pypdf in many ways; these are the ones its parser lets through.
+    except (
+        PyPdfError,
+        OSError,
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+        IndexError,
+        RecursionError,
+        AssertionError,
+        struct.error,
+        zlib.error,
+    ) as e:
+        why = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
+        raise PapirnaError(f"cannot read the PDF's form: {why}", file=shown) from None
+    finally:
+        log.setLevel(level)
     if not values:
         raise PapirnaError(
             "this PDF has no form fields; print it with `build` and fill the fillable variant",
@@ -61,19 +68,54 @@ def read_pdf_fields(path: Path) -> dict[str, str | bool]:
     return values
 
 
+def _form_values(reader) -> dict[str, str | bool]:
+    """Field name -> value of every widget on every page of an open PdfReader."""
+    from pypdf.generic import DictionaryObject
+
+    def resolve(obj: object) -> object:
+        return obj.get_object() if hasattr(obj, "get_object") else obj
+
+    values: dict[str, str | bool] = {}
+    for page in reader.pages:
+        annots = resolve(page.get("/Annots"))
+        if not isinstance(annots, list):
+            continue
+        for ref in annots:
+            annot = resolve(ref)
+            if not isinstance(annot, DictionaryObject) or annot.get("/Subtype") != "/Widget":
+                continue
+            field = annot if "/T" in annot else resolve(annot.get("/Parent"))
+            if not isinstance(field, DictionaryObject):
+                continue
+            name = resolve(field.get("/T"))
+            if name is None:
+                continue
+            kind = field.get("/FT") or annot.get("/FT")
+            v = resolve(field.get("/V"))
+            if kind == "/Btn":
+                state = resolve(annot.get("/AS"))
+                on = (v is not None and str(v) != "/Off") or (
+                    state is not None and str(state) != "/Off"
+                )
+                values[str(name)] = bool(values.get(str(name))) or on
+            else:
+                values[str(name)] = "" if v is None else str(v)
+    return values
+
+
 def _count(values: dict, prefix: str) -> int:
-    pat = re.compile(re.escape(prefix) + r"\.(\d+)$")
+    pat = re.compile(re.escape(prefix) + r"\.(\d{1,6})$")
     return sum(1 for k, v in values.items() if v is True and pat.match(k))
 
 
 def _highest(values: dict, prefix: str) -> int:
-    pat = re.compile(re.escape(prefix) + r"\.(-?\d+)$")
+    pat = re.compile(re.escape(prefix) + r"\.(-?\d{1,6})$")
     marked = [int(m.group(1)) for k, v in values.items() if v is True and (m := pat.match(k))]
     return max(marked) if marked else 0
 
 
 def _circled(values: dict, prefix: str, shown: str) -> int | None:
-    pat = re.compile(re.escape(prefix) + r"\.(-?\d+)$")
+    pat = re.compile(re.escape(prefix) + r"\.(-?\d{1,6})$")
     marked = [int(m.group(1)) for k, v in values.items() if v is True and (m := pat.match(k))]
     if len(marked) > 1:
         raise PapirnaError(f"{len(marked)} values circled, expected one", file=shown, field=prefix)

@@ -57,10 +57,19 @@ def _adapter(model: object) -> TypeAdapter:
     return found
 
 
+MAX_SHOWN = 60  # characters of a wrong value quoted in a message
+
+
+def short(value: object) -> str:
+    """repr() of a value, cut to a length that keeps an error message on one readable line."""
+    text = repr(value)
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 4] + " ..."
+
+
 def describe(err: dict) -> str:
     """Say in plain words what one pydantic error means."""
     kind = err["type"]
-    value = err.get("input")
+    value = short(err.get("input"))
     if kind == "missing":
         return "missing required field"
     if kind == "extra_forbidden":
@@ -68,15 +77,16 @@ def describe(err: dict) -> str:
     if kind in ("literal_error", "enum"):
         expected = err.get("ctx", {}).get("expected", "")
         options = expected.replace(" or ", ", ").replace("'", "")
-        return f"expected one of {options}, got {value!r}"
+        return f"expected one of {options}, got {value}"
     if kind in _TYPE_NAMES:
-        return f"expected {_TYPE_NAMES[kind]}, got {value!r}"
+        return f"expected {_TYPE_NAMES[kind]}, got {value}"
     if kind == "value_error":
-        return str(err.get("ctx", {}).get("error", err["msg"]))
+        text = str(err.get("ctx", {}).get("error", err["msg"]))
+        return text if len(text) <= 300 else text[:296] + " ..."
     if kind in ("too_short", "too_long"):
         return err["msg"][0].lower() + err["msg"][1:]
     if kind.startswith(("greater_than", "less_than")):
-        return f"{err['msg'][0].lower()}{err['msg'][1:]}, got {value!r}"
+        return f"{err['msg'][0].lower()}{err['msg'][1:]}, got {value}"
     return f"{err['msg'][0].lower()}{err['msg'][1:]}"
 
 
@@ -103,12 +113,22 @@ def validate(
 
         first = min(errors, key=pos)
         path = base + _clean_loc(first["loc"], data)
-        raise doc.error(path, describe(first), key=first["type"] == "extra_forbidden") from None
-    for path, text in walk_ltexts(result):
+        message = describe(first)
+        if data is None and not path:
+            message = "the file is empty"
+        raise doc.error(path, message, key=first["type"] == "extra_forbidden") from None
+    check_translations(result, doc, languages, base)
+    return result
+
+
+def check_translations(
+    model: object, doc: YamlDoc, languages: tuple[str, ...], base: PathKey = ()
+) -> None:
+    """Raise a PapirnaError at the first text in `model` that lacks one of `languages`."""
+    for path, text in walk_ltexts(model):
         missing = text.missing(languages)
         if missing:
             raise doc.error(base + path, f"no {missing[0]!r} translation")
-    return result
 
 
 def is_model(obj: object) -> bool:

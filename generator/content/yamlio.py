@@ -12,8 +12,12 @@ from generator.errors import PapirnaError
 
 try:  # the C loader is much faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _Loader
+
+    _BYTE_POSITIONS = True  # libyaml counts reader positions in UTF-8 bytes
 except ImportError:  # pragma: no cover - depends on the platform's PyYAML build
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+    _BYTE_POSITIONS = False
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_NODES = 200_000
@@ -95,9 +99,26 @@ def load_yaml_text(text: str, shown: str = "<string>") -> YamlDoc:
     """Load YAML text safely into a YamlDoc."""
     if len(text) > MAX_FILE_BYTES:
         raise PapirnaError("text is larger than the size limit", file=shown)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:  # a lone surrogate in text that did not come from a file
+        line, col = _line_col(text, e.start)
+        raise PapirnaError(
+            "invalid YAML: text is not valid Unicode", file=shown, line=line, column=col
+        ) from None
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as e:
+        at = len(text.encode("utf-8")[: e.position].decode("utf-8", "ignore"))
+        line, col = _line_col(text, at if _BYTE_POSITIONS else e.position)
+        what = "control character" if e.character < 0x20 or e.character == 0x7F else "character"
+        raise PapirnaError(
+            f"invalid YAML: {what} #x{e.character:04x} is not allowed",
+            file=shown,
+            line=line,
+            column=col,
+        ) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         problem = e.problem or e.context or "invalid YAML"
@@ -119,6 +140,22 @@ def load_yaml_text(text: str, shown: str = "<string>") -> YamlDoc:
     builder = _Builder(doc, loader)
     doc.data = builder.build(node, (), 0)
     return doc
+
+
+def _line_col(text: str, position: int) -> tuple[int, int]:
+    """1-based line and column of a character offset in `text`."""
+    before = text[:position]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
+
+
+_TAG = "tag:yaml.org,2002:"
+# Scalars become text, whole numbers, finite numbers, true/false or null; nothing else is built.
+_AS_TEXT = {_TAG + "str", _TAG + "timestamp", _TAG + "value"}  # dates stay as written
+MAX_DIGITS = 15
+
+
+def _tag_name(tag: str) -> str:
+    return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
 
 
 class _Builder:
@@ -152,30 +189,28 @@ class _Builder:
             )
         self.doc.marks[path] = self._mark(node)
         if isinstance(node, yaml.ScalarNode):
-            try:
-                value = self.loader.construct_object(node, deep=True)
-            except yaml.YAMLError as e:
-                line, col = self._mark(node)
-                raise PapirnaError(
-                    f"invalid value: {getattr(e, 'problem', e)}",
-                    file=self.doc.file,
-                    line=line,
-                    column=col,
-                ) from None
-            if isinstance(value, float) and not math.isfinite(value):
-                raise self.doc.error(path, "numbers must be finite")
-            return value
+            return self._scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
+            if node.tag != _TAG + "seq":
+                raise self._at(node, path, f"unsupported YAML tag {_tag_name(node.tag)!r}")
             return [self.build(child, (*path, i), depth + 1) for i, child in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):
+            if node.tag != _TAG + "map":
+                raise self._at(node, path, f"unsupported YAML tag {_tag_name(node.tag)!r}")
             out: dict[str, object] = {}
             for key_node, value_node in self._pairs(node, path):
                 if not isinstance(key_node, yaml.ScalarNode):
                     raise self._at(key_node, path, "mapping keys must be plain text")
-                key = self.loader.construct_object(key_node, deep=True)
-                if isinstance(key, bool) or key is None:
+                if key_node.tag in (_TAG + "bool", _TAG + "null"):
                     raise self._at(key_node, path, f"key {key_node.value!r} must be plain text")
-                key = str(key)
+                if key_node.tag not in _AS_TEXT and key_node.tag not in (
+                    _TAG + "int",
+                    _TAG + "float",
+                ):
+                    raise self._at(
+                        key_node, path, f"unsupported YAML tag {_tag_name(key_node.tag)!r}"
+                    )
+                key = key_node.value  # keys are text as written: `01:` stays '01'
                 if key in out:
                     raise self._at(key_node, (*path, key), f"duplicate key {key!r}")
                 self.doc.key_marks[(*path, key)] = self._mark(key_node)
@@ -209,6 +244,27 @@ class _Builder:
             seen.add(k.value)
             result.append((k, v))
         return result + own
+
+    def _scalar(self, node: yaml.ScalarNode, path: PathKey) -> object:
+        """A scalar as text, a whole number, a finite number, true/false or null."""
+        tag = node.tag
+        if tag in _AS_TEXT:
+            return node.value
+        if tag not in {_TAG + t for t in ("int", "float", "bool", "null")}:
+            raise self._at(node, path, f"unsupported YAML tag {_tag_name(tag)!r}")
+        if tag == _TAG + "int" and len(node.value) > 4 * MAX_DIGITS:
+            raise self._at(node, path, f"whole numbers may have at most {MAX_DIGITS} digits")
+        try:
+            value = self.loader.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, KeyError, OverflowError):
+            raise self._at(
+                node, path, f"{node.value!r} is not a valid {_tag_name(tag)} value"
+            ) from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self._at(node, path, "numbers must be finite")
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+            raise self._at(node, path, f"whole numbers may have at most {MAX_DIGITS} digits")
+        return value
 
     def _at(self, node: yaml.Node, path: PathKey, message: str) -> PapirnaError:
         line, col = self._mark(node)

@@ -19,7 +19,10 @@ def open_atomic(path: Path, text: bool = False) -> Iterator[IO]:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise PapirnaError(f"cannot create folder: {e.strerror}", file=str(path.parent)) from None
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:
+        raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
     try:
         mode = "w" if text else "wb"
         kwargs = {"encoding": "utf-8", "newline": "\n"} if text else {}

@@ -167,3 +167,138 @@ def test_validate_reports_same_error_as_build(pack_dir: Path) -> None:
     result = runner.invoke(app, ["validate", str(pack_dir)])
     assert result.exit_code == 2
     assert "cards.yaml:" in result.stderr and "invalid YAML" in result.stderr
+
+
+# ------------------------------------------------------------- regressions found by fuzzing
+
+
+def test_validate_checks_builders_like_build(pack_dir: Path) -> None:
+    (pack_dir / "pack.yaml").write_text(
+        "name: x\nprintables:\n  d: {kind: drawn, title: t, builder: no/such, layout: pages/document}\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["validate", str(pack_dir)])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert "pack.yaml:3:39: printables.d.builder: unknown builder 'no/such'; known: " in (
+        result.stderr
+    )
+
+
+def test_validate_names_the_back_when_the_back_layout_is_wrong(pack_dir: Path) -> None:
+    text = (pack_dir / "pack.yaml").read_text(encoding="utf-8")
+    (pack_dir / "pack.yaml").write_text(text + "    back: mine/nope\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(pack_dir)])
+    assert result.exit_code == 2
+    assert "pack.yaml:8:11: printables.deck.back: " in result.stderr
+
+
+def test_unwritable_output_folder_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    out = tmp_path / "cal.pdf"
+    result = runner.invoke(app, ["calibrate", "--out", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr == f"papirna: error: {out}: cannot write file: Permission denied\n"
+    assert not out.exists()
+
+
+def test_control_characters_in_an_error_cannot_break_the_line(tmp_path: Path) -> None:
+    deck = tmp_path / "a\x1b[2Jb\nc.yaml"
+    result = runner.invoke(app, ["cards", "build", str(deck), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr == f"papirna: error: {tmp_path}/a\\x1b[2Jb c.yaml: file not found\n"
+
+
+def test_damaged_pdf_sheet_gives_one_line_without_pypdf_chatter(tmp_path: Path) -> None:
+    # pypdf logs every repair of a damaged file to stderr; only papirna's one line may appear.
+    import io
+    import subprocess
+    import sys
+
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(100, 100)
+    buf = io.BytesIO()
+    writer.write(buf)
+    data = buf.getvalue()
+    cut = data.rfind(b"startxref")
+    (tmp_path / "sheet.pdf").write_bytes(data[:cut] + b"startxref\n12345\n%%EOF\n")
+    code = "import sys; from generator.cli import main; sys.argv[0] = 'papirna'; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "score", "spici-bohove", "sheet.pdf"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "papirna: error: sheet.pdf: this PDF has no form fields; "
+        "print it with `build` and fill the fillable variant\n"
+    )
+
+
+def test_score_with_a_pack_whose_sheet_lacks_a_score_label(tmp_path: Path) -> None:
+    import re
+    import shutil
+
+    from generator.resources import content_dir
+
+    pack = tmp_path / "papirove-doupe"
+    shutil.copytree(content_dir() / "papirove-doupe", pack)
+    text = (pack / "sheet.yaml").read_text(encoding="utf-8")
+    text, n = re.subn(r"\n  cat_gems:.*(\n    .*)*", "", text)
+    assert n == 1
+    (pack / "sheet.yaml").write_text(text, encoding="utf-8")
+    template = runner.invoke(app, ["score", "papirove-doupe", "--template"]).stdout
+    (tmp_path / "eva.yaml").write_text(template, encoding="utf-8")
+    args = ["score", "papirove-doupe", str(tmp_path / "eva.yaml"), "--content", str(pack)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.stdout
+    assert re.fullmatch(
+        r"papirna: error: \S*papirove-doupe/sheet.yaml:\d+:\d+: text: "
+        r"no label 'cat_gems' for the score table\n",
+        result.stderr,
+    ), result.stderr
+
+
+def test_campaign_errors_name_the_sheets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    template = runner.invoke(app, ["score", "papirove-doupe", "--template", "--lang", "en"]).stdout
+    Path("eva.yaml").write_text(template, encoding="utf-8")
+    Path("eva2.yaml").write_text(template, encoding="utf-8")
+    result = runner.invoke(app, ["score", "papirove-doupe", "eva.yaml", "eva2.yaml", "--campaign"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "papirna: error: eva2.yaml: dungeon: player 'Player 1' has two sheets for dungeon A\n"
+    )
+    result = runner.invoke(app, ["score", "papirove-doupe", "eva.yaml", "--campaign"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "papirna: error: eva.yaml: dungeon: player 'Player 1': dungeons A are not one campaign ("
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("x.y.yaml", "x.y.yaml: bad layout name 'x.y'"),
+        ("card.yml", "card.yml: a layout file's name must end in .yaml"),
+    ],
+)
+def test_validate_layout_file_errors_name_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, expected: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_text("extends: cards/poker\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", name])
+    assert result.exit_code == 2
+    assert result.stderr == f"papirna: error: {expected}\n"
