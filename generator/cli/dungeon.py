@@ -243,7 +243,7 @@ def plan_new(
 
     s = _seed(seed)
     builtin = load_builtin()
-    plan = gen.generate_plan(Random(s), builtin.plan, f"generated-{s}")
+    plan = gen.generate_plan(Random(s), builtin.plan, f"generated-{s}", cards=builtin.cards)
     header = (
         f"Papírové doupě: a dungeon plan from `papirna dungeon plan new --seed {s}`.\n"
         "Columns A-F, rows 1-7; row 1 holds the six entrances. The same counts of traps,\n"

@@ -37,7 +37,7 @@ from generator.content.games.papirove_doupe import (
     Plan,
 )
 from generator.errors import PapirnaError
-from generator.rules.papirove_doupe import ENTRANCES, ROOMS, edge
+from generator.rules.papirove_doupe import ENTRANCES, ROOMS, check_dungeon, edge
 
 NCOLS = len(COLUMNS)
 NROOMS = len(ROOMS)
@@ -224,9 +224,9 @@ def fast_violations(
         if not all(comp[p] for p in positions):
             n += 1
     sealed_set = set(sealed)
-    for r in board.features:
-        if not reach[r] and r not in sealed_set:
-            n += 1
+    cut_off = sum(1 for r in board.features if not reach[r] and r not in sealed_set)
+    if cut_off == 1 or (cut_off and starts):  # one line for all of them, as check_dungeon
+        n += 1
     for r in sealed_set:
         if reach[r]:
             n += 1
@@ -642,14 +642,17 @@ def _spread(rng: Random, rooms: Sequence[int], count: int) -> list[int] | None:
     return None
 
 
-def _plan_attempt(rng: Random, stats: PlanStats, plan_id: str) -> Plan | None:
+def _plan_attempt(
+    rng: Random, stats: PlanStats, plan_id: str, avoid: frozenset[str] = frozenset()
+) -> Plan | None:
     tele = {ROOM_INDEX[r] for pair in TELEPORTS for r in pair}
     free = [i for i in range(NROOMS) if i not in tele]
-    # water: inner edges away from teleports and entrances, no two on one room
+    # water: inner edges away from teleports and entrances and the cards' walls, no two on a room
     options = [
         e
         for e, name in enumerate(EDGES[: SOUTH[0]])
         if not any(ROOM_INDEX[x] in tele or ROOM_INDEX[x] < NCOLS for x in name.split("|"))
+        and name not in avoid
     ]
     rng.shuffle(options)
     water, used = [], set()
@@ -719,16 +722,40 @@ def _plan_attempt(rng: Random, stats: PlanStats, plan_id: str) -> Plan | None:
     return plan if not plan_problems(plan, stats) else None
 
 
-def generate_plan(rng: Random, template: Plan, plan_id: str, max_attempts: int = 20000) -> Plan:
-    """A new sheet plan with the template's counts of traps, minions, treasures, gems and water."""
+def generate_plan(
+    rng: Random,
+    template: Plan,
+    plan_id: str,
+    max_attempts: int = 20000,
+    cards: Sequence[DungeonCard] = (),
+) -> Plan:
+    """A new sheet plan with the template's counts of traps, minions, treasures, gems and water.
+
+    With `cards` (the pack's dungeon cards), every card stays playable on the new plan.
+    """
     stats = plan_stats(template)
     if stats.gems > 12:
         raise PapirnaError(f"a plan holds at most 12 lettered gems, the template has {stats.gems}")
+    avoid = frozenset(w for c in cards for w in c.walls)
     for _ in range(max_attempts):
-        plan = _plan_attempt(rng, stats, plan_id)
-        if plan is not None:
+        plan = _plan_attempt(rng, stats, plan_id, avoid)
+        if plan is not None and not card_problems_on_plan(plan, cards):
             return plan
     raise GenerationError(f"could not generate a balanced plan in {max_attempts} attempts")
+
+
+def card_problems_on_plan(plan: Plan, cards: Iterable[DungeonCard]) -> list[str]:
+    """Why dungeon cards made for another plan cannot be played on this one (empty: all can).
+
+    A card is playable when its monsters can be reached on one walk and none of its walls lies
+    on the plan's water; rooms it cuts off or declares sealed may differ from its own plan's.
+    """
+    out = []
+    for card in cards:
+        for v in check_dungeon(card, plan):
+            if v.field.startswith("positions") or "water" in v.message or "split" in v.message:
+                out.append(f"card {card.id}: {v.message}")
+    return out
 
 
 def plan_problems(plan: Plan, stats: PlanStats) -> list[str]:

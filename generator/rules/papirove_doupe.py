@@ -153,19 +153,36 @@ def check_dungeon(
             )
         )
     sealed = set(card.sealed)
-    for room in sorted(plan.rooms, key=ROOMS.index):
-        f = plan.rooms[room]
-        if (f.trap or f.minion or f.treasure) and room not in reach and room not in sealed:
-            out.append(
-                Violation(
-                    "walls",
-                    f"room {room} holds a feature but cannot be reached (declare it sealed?)",
-                )
+    cut_off = [
+        room
+        for room in sorted(plan.rooms, key=ROOMS.index)
+        if (plan.rooms[room].trap or plan.rooms[room].minion or plan.rooms[room].treasure)
+        and room not in reach
+        and room not in sealed
+    ]
+    if len(cut_off) == 1:
+        out.append(
+            Violation(
+                "walls",
+                f"room {cut_off[0]} holds a feature but cannot be reached (declare it sealed?)",
             )
+        )
+    elif cut_off and open_entrances(card):  # with every entrance walled, that says it all
+        out.append(
+            Violation(
+                "walls",
+                f"{len(cut_off)} rooms hold features but cannot be reached: "
+                f"{', '.join(cut_off)} (declare them sealed?)",
+            )
+        )
     for room in sealed:
         if room in reach:
             out.append(Violation("sealed", f"room {room} is declared sealed but can be reached"))
-    for w in card.walls:
+    seen_walls: set[str] = set()
+    for i, w in enumerate(card.walls):
+        if w in seen_walls:
+            out.append(Violation(f"walls[{i}]", f"wall {w} is listed twice"))
+        seen_walls.add(w)
         if w in plan.water:
             out.append(Violation("walls", f"wall {w} stands where the plan already has water"))
         _, _, b = w.partition("|")
@@ -224,17 +241,50 @@ def _card_glory(ref: object, cards: dict, path: tuple, what: str, attr: str = "g
     return getattr(cards[ref], attr)
 
 
+def _end_count(s: FilledSheet, what: str, fought: int) -> int:
+    """What an end-of-game ability counts on the sheet."""
+    if what == "unused_potions":
+        if s.unused_potions is None:
+            raise SheetError(
+                ("unused_potions",),
+                f"the ability {s.ability!r} counts unused potions: give unused_potions",
+            )
+        return s.unused_potions
+    levels = s.levels.values()
+    counts = {
+        "gems": s.gems,
+        "minions": s.minions,
+        "completed_items": sum(1 for n in s.items if n == 2),
+        "fights_not_fled": fought,
+        "wounds": s.wounds,
+        "balanced_levels": int(max(levels) - min(levels) <= 1),
+    }
+    return counts[what]
+
+
 def score_sheet(s: FilledSheet, pack: PackCards) -> Score:
     """All 12 scoring categories of a filled Papírové doupě sheet, by the pack's point tables."""
     sd, table = pack.sheet, pack.sheet.scoring
-    if s.dungeon not in pack.dungeons:
-        raise SheetError(("dungeon",), f"no dungeon card {s.dungeon!r} in the pack")
+    if s.monsters is not None:  # a card not in the pack, e.g. from `papirna dungeon new`
+        monster_ids = list(s.monsters)
+        for i, mid in enumerate(monster_ids):
+            if mid not in pack.monsters:
+                known = ", ".join(sorted(pack.monsters))
+                raise SheetError(("monsters", i), f"no monster {mid!r} (known: {known})")
+    elif s.dungeon not in pack.dungeons:
+        raise SheetError(
+            ("dungeon",),
+            f"no dungeon card {s.dungeon!r} in the pack (for a generated card, give its monsters)",
+        )
+    else:
+        monster_ids = list(pack.dungeons[s.dungeon].monsters)
     if len(s.items) > len(sd.items):
         raise SheetError(("items",), f"{len(s.items)} items, but the sheet has {len(sd.items)}")
     for value, limit, key in (
         (s.gems, sd.gem_track, "gems"),
         (s.minions, sd.minion_track, "minions"),
         (s.wounds, sd.wound_track, "wounds"),
+        (s.unused_potions or 0, sd.potion_track, "unused_potions"),
     ):
         if value > limit:
             raise SheetError((key,), f"{value} {key}, but the track has only {limit} boxes")
@@ -242,13 +292,13 @@ def score_sheet(s: FilledSheet, pack: PackCards) -> Score:
     if s.gems > max(gem_rooms, sd.gem_track):
         raise SheetError(("gems",), f"{s.gems} gems, but the plan has {gem_rooms}")
     solo = s.mode == "solo"
-    card = pack.dungeons[s.dungeon]
     notes: list[str] = []
     cats: dict[str, int] = {}
     ability_rule = None
     if isinstance(s.ability, str) and s.ability in pack.abilities:
         ability_rule = pack.abilities[s.ability]
-    for i, (fight, mid) in enumerate(zip(s.fights, card.monsters, strict=True)):
+    fought = 0  # fights not fled
+    for i, (fight, mid) in enumerate(zip(s.fights, monster_ids, strict=True)):
         monster = pack.monsters[mid]
         path = ("fights", i)
         glory = monster.flee
@@ -271,6 +321,7 @@ def score_sheet(s: FilledSheet, pack: PackCards) -> Score:
                         f"monster {i + 1}: strength {strength} is below {monster.ranges[0].min}, so the party fled"
                     )
             if rng is not None:
+                fought += 1
                 glory = monster.ranges[rng - 1].glory
                 if fight.strongest:
                     if solo:
@@ -296,6 +347,10 @@ def score_sheet(s: FilledSheet, pack: PackCards) -> Score:
     cats["ability"] = (
         0 if s.ability is None else _card_glory(s.ability, pack.abilities, ("ability",), "ability")
     )
+    if isinstance(s.ability, str) and pack.abilities[s.ability].end is not None:
+        end = pack.abilities[s.ability].end
+        assert end is not None
+        cats["ability"] += end.points(_end_count(s, end.count, fought))
     cats["goals"] = sum(
         _card_glory(g, pack.goals, ("goals", i), "goal") for i, g in enumerate(s.goals)
     )

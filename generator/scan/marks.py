@@ -37,6 +37,7 @@ PAPER_QUANTILE = 0.75  # and is this quantile of the block's paper pixels
 MIN_SPREAD = 0.004  # darkness: the spread of empty boxes is taken to be at least this
 THRESHOLD = 10.0  # score (spreads above the empty level) from which a box counts as marked
 BAND = 5.0  # scores within this of the threshold are uncertain (confidence < 1/2 within half)
+GROUP_MIN = 12  # values below the empty level from which a box size gets its own band
 
 
 def _cv2():
@@ -273,6 +274,16 @@ def decide(f: Features, boxes: list[Box], band: float = BAND) -> Reading:
     inner = f.inner_photo - f.inner_expected
     c_in, s_in = empty_level(inner)
     score = (inner - c_in) / s_in
+    # Boxes of one size may scatter wider below the empty level (where marks never reach, however
+    # many are marked) than the sheet as a whole: small boxes are measured over few pixels. Their
+    # scores are as sure as that wider scatter allows, so the uncertain band widens for them.
+    bands = np.full(len(boxes), float(band))
+    sizes = [(round(b.w * 2), round(b.h * 2), b.round) for b in boxes]
+    for size in set(sizes):
+        group = np.array([i for i, s in enumerate(sizes) if s == size])
+        below = c_in - inner[group][inner[group] <= c_in]
+        if below.size >= GROUP_MIN:
+            bands[group] = band * max(1.0, 1.4826 * float(np.median(below)) / s_in)
     confidence_cap = np.ones(len(boxes))
     rounds = np.flatnonzero([b.round for b in boxes])
     s_ring = MIN_SPREAD
@@ -303,5 +314,5 @@ def decide(f: Features, boxes: list[Box], band: float = BAND) -> Reading:
         doubtful = (seen < SECTORS // 2) & (ring_score > THRESHOLD - band)
         confidence_cap[rounds[doubtful]] = 0.4
     marked = score > THRESHOLD
-    confidence = np.minimum(np.clip(np.abs(score - THRESHOLD) / band, 0.0, 1.0), confidence_cap)
+    confidence = np.minimum(np.clip(np.abs(score - THRESHOLD) / bands, 0.0, 1.0), confidence_cap)
     return Reading([b.name for b in boxes], marked, score, confidence, (s_in, s_ring))

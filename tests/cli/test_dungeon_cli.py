@@ -316,3 +316,67 @@ def test_plan_new(tmp_path: Path) -> None:
 
 def test_plan_new_bad_seed() -> None:
     one_line_error(runner.invoke(app, ["dungeon", "plan", "new", "--seed", "x"]), "--seed")
+
+
+WALLED = """\
+- id: Y1
+  campaign: test
+  title: {cs: Zkouška, en: Test}
+  story: {cs: Příběh., en: A story.}
+  monsters: [gnawing-swarm, moss-troll, ruin-basilisk]
+  positions: [B3, E5, C6]
+  walls: ["B2|B3", "B3|B2", "A6|A7", "B6|B7", "C6|C7", "D6|D7", "E6|E7", "F6|F7"]
+- id: Y2
+  campaign: test
+  title: {cs: Zkouška, en: Test}
+  story: {cs: Příběh., en: A story.}
+  monsters: [gnawing-swarm, moss-troll, ruin-basilisk]
+  positions: [B3, E5, C6]
+  walls: ["A1|south", "B1|south", "C1|south", "D1|south", "E1|south", "F1|south"]
+"""
+
+
+def test_check_groups_cut_off_rooms_and_finds_a_wall_listed_twice(tmp_path: Path) -> None:
+    # Y1 closes the top row off: its six rooms all hold features (plan.yaml); B6|B7 is water
+    # there already; B3|B2 is B2|B3 again. Y2 walls every entrance: that one line says it all.
+    path = tmp_path / "walled.yaml"
+    path.write_text(WALLED, encoding="utf-8")
+    result = runner.invoke(app, ["dungeon", "check", str(path)])
+    assert result.exit_code == 1
+    f = str(path)
+    assert result.stdout.splitlines() == [
+        f"{f}:7: card Y1: walls: 6 rooms hold features but cannot be reached: "
+        "A7, B7, C7, D7, E7, F7 (declare them sealed?)",
+        f"{f}:7: card Y1: walls[1]: wall B2|B3 is listed twice",
+        f"{f}:7: card Y1: walls[3]: wall B6|B7 stands where the plan already has water",
+        f"{f}:13: card Y2: positions[0]: monster 1 in B3 cannot be reached from any entrance",
+        f"{f}:13: card Y2: positions[1]: monster 2 in E5 cannot be reached from any entrance",
+        f"{f}:13: card Y2: positions[2]: monster 3 in C6 cannot be reached from any entrance",
+        f"{f}:14: card Y2: walls: every entrance is walled off",
+        "7 problems in 2 of 2 cards",
+    ]
+
+
+def test_generated_card_front_shows_its_number_and_crossed_entrances(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from generator.layout.engine import Env
+    from generator.layout.ops import LineOp
+    from generator.layout.printables import papirove_doupe_plan as pdp
+    from generator.layout.sketch import Sketch
+    from generator.render.metrics import ReportlabMetrics
+
+    args = ["dungeon", "new", "--count", "2", "--seed", "11", "--format", "pdf", "--lang", "en"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.stderr
+    text = PdfReader(tmp_path / "dungeons-11-en-a4.pdf").pages[0].extract_text()
+    assert "· G-11-1" in text and "· G-11-2" in text  # the full id under the title
+    # a walled-off entrance: the wall, and a cross of two accent lines over its arrow
+    sk = Sketch(Env(ReportlabMetrics()), "card")
+    g = pdp.Grid(10.0, 10.0, 8.0)
+    pdp.draw_walls(sk, g, ["C1|south", "B2|B3"], ["B3", "E5", "C7"])
+    lines = [op for op in sk.ops if isinstance(op, LineOp)]
+    accent = [op for op in lines if op.style.width < max(0.9, 8.0 * 0.11)]  # thinner than walls
+    assert len(lines) == 4 and len(accent) == 2
+    x, _, size = pdp._entrance(g, 2)
+    assert all(x - 1 <= min(op.x1, op.x2) and max(op.x1, op.x2) <= x + size + 1 for op in accent)

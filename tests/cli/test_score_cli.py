@@ -167,3 +167,51 @@ def test_unknown_game_and_missing_sheet() -> None:
     assert result.exit_code == 2 and "cannot score 'chess'" in result.stderr
     result = runner.invoke(app, ["score", "papirove-doupe", "nope.yaml"])
     assert result.exit_code == 2 and "nope.yaml: file not found" in result.stderr
+
+
+def test_end_of_game_ability_by_id_and_circled_on_the_pdf(
+    built: dict[str, bytes], tmp_path: Path
+) -> None:
+    # dungeon C; by hand (tests/rules/test_scoring.py, EVA): 2 + 12 + 14 + 3 + 3 + 10 - 2 + 10
+    # + 6 - 9 + 0 + 5 (Gem Collector: 5 gems) + 6 + 10 = 70
+    sheet = {
+        "player": "Eva",
+        "dungeon": "C",
+        "levels": {"warrior": 5, "wizard": 4, "cleric": 6, "thief": 3},
+        "items": [2, 1, 0, 2, 2, 0, 2, 1],
+        "gems": 5,
+        "minions": 6,
+        "wounds": 9,
+        "fights": [{"range": 1}, {"range": 3, "strongest": True}, {"range": 3}],
+        "ability": "gem-collector",
+        "goals": ["jeweller"],
+        "quests": ["minion-hunter", "three-sparkles"],
+    }
+    typed = tmp_path / "eva.yaml"
+    typed.write_text(yaml.safe_dump(sheet, allow_unicode=True), encoding="utf-8")
+    on = {"dungeon.C"} | {f"monster.{m}.visited" for m in (1, 2, 3)}
+    for adv, lv in sheet["levels"].items():  # level 1 is printed shaded: left unticked
+        on |= {f"adventurer.{adv}.level.{n}" for n in range(2, lv + 1)}
+    for i, n in enumerate(sheet["items"], start=1):
+        on |= {f"item.{i}.half.{h}" for h in range(1, n + 1)}
+    on |= {f"gem.{n}" for n in range(1, 6)} | {f"minion.{n}" for n in range(1, 7)}
+    on |= {f"wound.{n}" for n in range(1, 10)}
+    on |= {"monster.1.range.1", "monster.2.range.3", "monster.2.strongest", "monster.3.range.3"}
+    on |= {"ability.glory.5", "goal.glory.6", "quest.1.glory.4", "quest.2.glory.6"}
+    filled = tmp_path / "eva.pdf"
+    base = built["papirove-doupe-sheet-fillable-en-letter.pdf"]
+    filled.write_bytes(_fill(base, on, {"player": "Eva"}, False))
+    for path in (typed, filled):
+        player = _score_json(path)["players"][0]
+        assert player["categories"]["ability"] == 5
+        assert player["total"] == 70
+
+
+def test_solo_quest_glory_above_ten_can_be_circled(built: dict[str, bytes], tmp_path: Path) -> None:
+    # Master Crafter met in round 1 of a solo game scores 12 (its card's scale): the sheet
+    # must have a circle for it
+    on, texts = _checked(SHEET)
+    on = (on - {"quest.1.glory.5"}) | {"quest.1.glory.12"}
+    filled = tmp_path / "solo.pdf"
+    filled.write_bytes(_fill(built["papirove-doupe-sheet-fillable-cs-a4.pdf"], on, texts, False))
+    assert _score_json(filled)["players"][0]["categories"]["quests"] == 12 + 3

@@ -600,3 +600,30 @@ def test_cards_generated_on_a_generated_plan_are_valid() -> None:
     for i, raw in enumerate(gen.generate(s, Random(3), 100)):
         card = gen.to_card(gen.card_data(s, raw, f"G-3-{i}", "generated"))
         assert check_dungeon(card, plan) == [], card
+
+
+def test_a_plan_made_without_the_cards_can_strand_their_monsters() -> None:
+    # the defect the `cards` argument fixes: seed 3's plan puts water on B5|C5, which card H
+    # needs open, so H's monsters 2 (C5) and 3 (A6) cannot be reached
+    b = builtin()
+    plan = gen.generate_plan(Random(3), b.plan, "generated-3")
+    problems = gen.card_problems_on_plan(plan, b.cards)
+    assert "card H: monster 2 in C5 cannot be reached from any entrance" in problems
+    assert "card H: wall B5|C5 stands where the plan already has water" in problems
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_plans_made_for_the_cards_keep_every_card_playable(seed: int) -> None:
+    b = builtin()
+    plan = gen.generate_plan(Random(seed), b.plan, f"generated-{seed}", cards=b.cards)
+    assert gen.plan_problems(plan, gen.plan_stats(b.plan)) == []
+    assert gen.card_problems_on_plan(plan, b.cards) == []
+    walls = {w for c in b.cards for w in c.walls}
+    assert not walls & set(plan.water)
+    for card in b.cards:  # every monster reachable on one walk: a difficulty exists
+        assert gen.difficulty(card, plan) is not None, card.id
+
+
+def test_builtin_cards_are_playable_on_the_builtin_plan() -> None:
+    b = builtin()
+    assert gen.card_problems_on_plan(b.plan, b.cards) == []

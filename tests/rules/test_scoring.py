@@ -368,3 +368,180 @@ def test_gamebook_levels_by_hand() -> None:
         GamebookJournal(experience=30, level=2, base_strength=12, strength=13, food=22)
     )
     assert [f for f, _ in bad.problems] == ["level", "strength", "food"]
+
+
+# ------------------------------------------------ the built-in pack, tallied by hand from its cards
+
+
+def builtin_cards() -> pdr.PackCards:
+    from generator.cli.scoring import pd_cards
+    from generator.content.pack import load_pack
+    from generator.resources import content_dir
+
+    return pd_cards(load_pack(content_dir() / "papirove-doupe", builtin=True))
+
+
+# Eva's end of game on dungeon card C (Rattling Skeleton, Shadow Leopard, Bone Archmage: all three
+# have the cleric as their weakness). By hand from the rules and the printed cards:
+#  ① levels 2+2+2+1 = 7, cleric twice: 9 -> range 7-10: +2
+#  ② 4+3+4+2 = 13, cleric twice: 17, warrior level 4: +2, Flame Blade: +2 -> 21 -> 19+: +9,
+#    strongest attack, reward 3 glory: +12
+#  ③ 5+4+6+3 = 18, cleric twice: 24, +2 +2 -> 28 -> 28+: +14
+#  lowest: thief at level 3: +3; level 6: the cleric: +3; item halves 2+1+2+2+2+1 = 10: +10;
+#  item bonuses of the completed items 1, 4, 5, 7: 0 +1 +0 -3 = -2; gems 5 x 2 = +10;
+#  minions 6 x 1 = +6; wounds 9 x -1 = -9; no resurrection: 0;
+#  Gem Collector (glory 0, +1 per gem): +5; Jeweller (4 gems or more): +6;
+#  Minion Hunter +4 and Three Sparkles +6: +10. Total 70.
+EVA = {
+    "player": "Eva",
+    "dungeon": "C",
+    "levels": {"warrior": 5, "wizard": 4, "cleric": 6, "thief": 3},
+    "items": [2, 1, 0, 2, 2, 0, 2, 1],
+    "gems": 5,
+    "minions": 6,
+    "wounds": 9,
+    "fights": [
+        {"levels": {"warrior": 2, "wizard": 2, "cleric": 2, "thief": 1}},
+        {
+            "levels": {"warrior": 4, "wizard": 3, "cleric": 4, "thief": 2},
+            "bonus": 2,
+            "strongest": True,
+        },
+        {"levels": {"warrior": 5, "wizard": 4, "cleric": 6, "thief": 3}, "bonus": 2},
+    ],
+    "ability": "gem-collector",
+    "goals": ["jeweller"],
+    "quests": ["minion-hunter", "three-sparkles"],
+}
+EVA_BY_HAND = {
+    "monster1": 2,
+    "monster2": 12,
+    "monster3": 14,
+    "lowest": 3,
+    "level6": 3,
+    "halves": 10,
+    "item_bonus": -2,
+    "gems": 10,
+    "minions": 6,
+    "wounds": -9,
+    "resurrection": 0,
+    "ability": 5,
+    "goals": 6,
+    "quests": 10,
+}
+
+
+def builtin_score(**changes) -> pdr.Score:
+    sheet = PapiroveDoupeSheet.model_validate({**EVA, **changes})
+    return pdr.score_sheet(sheet, builtin_cards())
+
+
+def test_a_whole_builtin_game_tallied_by_hand() -> None:
+    s = builtin_score()
+    assert s.categories == EVA_BY_HAND
+    assert s.total == 70
+
+
+@pytest.mark.parametrize(
+    ("ability", "extra", "glory"),
+    [
+        ("gem-collector", {}, 5),  # +1 per gem, 5 gems
+        ("bane-of-minions", {}, 3),  # +1 per 2 minions, 6 minions
+        ("smiths-apprentice", {}, 4),  # +1 per completed item: items 1, 4, 5 and 7
+        ("scarred-veteran", {}, 3),  # the first 3 of 9 wounds do not count
+        ("scarred-veteran", {"wounds": 2}, 2),  # only 2 wounds to take back
+        ("glory-hunter", {}, 6),  # +2 for each of the 3 monsters fought
+        ("glory-hunter", {"fights": [{"fled": True}, *EVA["fights"][1:]]}, 4),
+        ("balanced-training", {}, 0),  # levels 3..6 differ by 3
+        ("balanced-training", {"levels": {"warrior": 4, "wizard": 5, "cleric": 5, "thief": 4}}, 4),
+        ("penny-pincher", {"unused_potions": 7}, 3),  # +1 per 2 unused potions: 7 // 2
+        ("berserker", {}, -2),  # a rule ability: only its cost
+        ("nimble-fingers", {}, 0),  # a setup ability: nothing at the end
+        (3, {}, 3),  # the glory circled on the sheet, taken as it is
+    ],
+)
+def test_end_of_game_abilities_score_what_their_cards_say(
+    ability: str | int, extra: dict, glory: int
+) -> None:
+    assert builtin_score(ability=ability, **extra).categories["ability"] == glory
+
+
+def test_glory_hunter_counts_a_fight_fled_for_weakness_as_fled() -> None:
+    # ① with levels 1+1+1+1 = 4, cleric twice: 5 < 7, so the party fled: -3 and no bonus
+    weak = {"levels": {"warrior": 1, "wizard": 1, "cleric": 1, "thief": 1}}
+    s = builtin_score(ability="glory-hunter", fights=[weak, *EVA["fights"][1:]])
+    assert s.categories["monster1"] == -3
+    assert s.categories["ability"] == 4
+
+
+def test_penny_pincher_needs_the_unused_potions() -> None:
+    with pytest.raises(SheetError) as e:
+        builtin_score(ability="penny-pincher")
+    assert e.value.path == ("unused_potions",)
+    with pytest.raises(SheetError, match="only 24 boxes"):
+        builtin_score(ability="penny-pincher", unused_potions=25)
+
+
+def test_sheet_circles_hold_every_glory_a_card_can_give() -> None:
+    cards = builtin_cards()
+    circles = cards.sheet.circles
+    quest = [q.glory for q in cards.quests.values()] + [
+        v for q in cards.quests.values() for v in q.solo
+    ]
+    assert circles.quest[0] <= min(quest) and max(quest) <= circles.quest[1]
+    goals = [g.glory for g in cards.goals.values()]
+    assert circles.goal[0] <= min(goals) and max(goals) <= circles.goal[1]
+    # the richest end-of-game ability by hand: 12 gems (Gem Collector) or 24 unused potions / 2
+    sd = cards.sheet
+    most = {
+        "gems": sd.gem_track,
+        "minions": sd.minion_track,
+        "completed_items": len(sd.items),
+        "unused_potions": sd.potion_track,
+        "fights_not_fled": 3,
+        "wounds": sd.wound_track,
+        "balanced_levels": 1,
+    }
+    best = [
+        a.glory + (a.end.points(most[a.end.count]) if a.end else 0)
+        for a in cards.abilities.values()
+    ]
+    assert max(best) == 12
+    assert circles.ability[0] <= min(best) and max(best) <= circles.ability[1]
+
+
+def test_rules_summary_prints_the_sheets_point_tables() -> None:
+    import yaml
+
+    from generator.resources import content_dir
+
+    rules = yaml.safe_load((content_dir() / "papirove-doupe" / "rules.yaml").read_text("utf-8"))
+    final = next(s for s in rules["sections"] if s["heading"]["en"] == "Final scoring")
+    table = builtin_cards().sheet.scoring
+    lowest = " / ".join(str(v) for v in table.lowest_adventurer)
+    assert table.lowest_adventurer == [0, 1, 3, 6, 10, 15]
+    for lang in ("cs", "en"):
+        assert lowest in final["body"][lang]
+    en = final["body"]["en"]
+    assert f"+ {table.item_half} for each filled item half" in en
+    assert f"+ {table.gem} for each gem" in en
+    assert f"+ {table.minion} for each defeated minion" in en
+    assert f"− {-table.wound} for each wound" in en
+    assert f"− {-table.resurrection} for a resurrection" in en
+
+
+def test_a_generated_card_is_scored_by_the_monsters_the_sheet_names() -> None:
+    # G-3-1 (papirna dungeon new --seed 3): Goblin Chieftain, Crypt Wraith, Ruin Basilisk.
+    # range 1 of the chieftain +3, fled the wraith -5, range 1 of the basilisk +5
+    s = builtin_score(
+        dungeon="G-3-1",
+        monsters=["goblin-chieftain", "crypt-wraith", "ruin-basilisk"],
+        fights=[{"range": 1}, {"fled": True}, {"range": 1}],
+    )
+    assert [s.categories[f"monster{i}"] for i in (1, 2, 3)] == [3, -5, 5]
+    with pytest.raises(SheetError, match="give its monsters") as e:
+        builtin_score(dungeon="G-3-1")
+    assert e.value.path == ("dungeon",)
+    with pytest.raises(SheetError, match="no monster 'dragon'") as e:
+        builtin_score(dungeon="G-3-1", monsters=["goblin-chieftain", "dragon", "ruin-basilisk"])
+    assert e.value.path == ("monsters", 1)

@@ -31,9 +31,9 @@ def test_box_map_has_every_scoring_box(sheet_kind):
     for adv in ("warrior", "wizard", "cleric", "thief"):
         assert groups[f"adventurer.{adv}.level"] == 6
         assert f"adventurer.{adv}.training.black" in names
-    assert groups["quest.1.glory"] == groups["quest.2.glory"] == groups["quest.3.glory"] == 10
+    assert groups["quest.1.glory"] == groups["quest.2.glory"] == groups["quest.3.glory"] == 14
     assert groups["goal.glory"] == 12
-    assert {f"ability.glory.{v}" for v in range(-6, 7)} <= set(names)
+    assert {f"ability.glory.{v}" for v in range(-6, 13)} <= set(names)
     for m in (1, 2, 3):
         assert groups[f"monster.{m}.range"] == 3
         assert {f"monster.{m}.{k}" for k in ("visited", "fled", "strongest")} <= set(names)

@@ -184,6 +184,31 @@ class Goal(Model):
 
 
 AbilityRule = Literal["clairvoyant", "telepath", "scout", "berserker", "beastmaster", "none"]
+# what an end-of-game ability counts on the filled sheet
+EndCount = Literal[
+    "gems",  # gems ticked
+    "minions",  # minions defeated
+    "completed_items",  # items with both halves filled
+    "unused_potions",  # potions that absorbed no wound
+    "fights_not_fled",  # monster fights fought, not fled
+    "wounds",  # crosses on the wound track
+    "balanced_levels",  # 1 if the adventurers' levels differ by at most 1, else 0
+]
+
+
+class EndGlory(Model):
+    """An ability's glory at the end of the game: `glory` for every `every` of what it counts."""
+
+    count: EndCount
+    every: int = Field(default=1, ge=1, le=10)
+    glory: int = Field(default=1, ge=1, le=10)
+    max: int | None = Field(default=None, ge=1, le=50)  # count at most this many
+
+    def points(self, counted: int) -> int:
+        """The glory for `counted` things."""
+        if self.max is not None:
+            counted = min(counted, self.max)
+        return counted // self.every * self.glory
 
 
 class Ability(Model):
@@ -195,6 +220,7 @@ class Ability(Model):
     rule: AbilityRule = "none"
     glory: int = Field(default=0, ge=-30, le=30)
     bonus: int = Field(default=0, ge=0, le=10)  # strength bonus against monsters (berserker)
+    end: EndGlory | None = None  # glory counted at the end of the game
 
     def context_extras(self) -> dict:
         """The glory effect with its sign."""
@@ -213,6 +239,15 @@ class DungeonCard(Model):
     walls: list[Edge] = Field(default_factory=list)
     sealed: list[Room] = Field(default_factory=list)
     difficulty: int | None = None
+
+    def context_extras(self) -> dict:
+        """The badge on the front (the letter, or a generated card's number) and its full id."""
+        short = len(self.id) <= 3
+        return {
+            "badge_letter": self.id if short else "",
+            "badge_number": "" if short else self.id.rsplit("-", 1)[-1][:3],
+            "id_suffix": "" if short else f" · {self.id}",
+        }
 
 
 class Campaign(Model):
@@ -324,6 +359,24 @@ class Scoring(Model):
     resurrection: int = Field(default=-9, ge=-50, le=0)
 
 
+class GloryCircles(Model):
+    """The glory values printed as circles to mark on the sheet (lowest and highest)."""
+
+    quest: list[int] = Field(default_factory=lambda: [1, 10], min_length=2, max_length=2)
+    goal: list[int] = Field(default_factory=lambda: [1, 12], min_length=2, max_length=2)
+    ability: list[int] = Field(default_factory=lambda: [-6, 6], min_length=2, max_length=2)
+
+    @model_validator(mode="after")
+    def _ascending(self) -> GloryCircles:
+        for key in ("quest", "goal", "ability"):
+            lo, hi = getattr(self, key)
+            if lo > hi:
+                raise ValueError(f"{key}: {lo} is above {hi}")
+            if hi - lo > 20:
+                raise ValueError(f"{key}: at most 21 circles fit, got {hi - lo + 1}")
+        return self
+
+
 class SheetData(Model):
     """Everything the player sheet prints besides the plan."""
 
@@ -340,6 +393,7 @@ class SheetData(Model):
     minion_track: int = Field(ge=1, le=30)
     strength_bonus: dict[str, int] = Field(default_factory=dict)  # e.g. warrior at level 4
     scoring: Scoring
+    circles: GloryCircles = Field(default_factory=GloryCircles)
     text: dict[str, LText] = Field(default_factory=dict)  # headings and notes on the sheet
 
     @model_validator(mode="after")

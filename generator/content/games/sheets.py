@@ -53,12 +53,16 @@ class PapiroveDoupeSheet(Model):
 
     player: str = Field(min_length=1, max_length=80)
     dungeon: str = Field(min_length=1, max_length=40)
+    # the card's monsters in fight order, for a card the pack does not hold (a generated one)
+    monsters: list[str] | None = Field(default=None, min_length=3, max_length=3)
     mode: Literal["normal", "solo"] = "normal"
     levels: dict[Adventurer, Annotated[int, Field(ge=1, le=6)]]
     items: list[Annotated[int, Field(ge=0, le=2)]] = Field(default_factory=list, max_length=8)
     gems: int = Field(default=0, ge=0)
     minions: int = Field(default=0, ge=0)
     wounds: int = Field(default=0, ge=0)
+    # potions with neither box ticked: needed only by an ability that counts them
+    unused_potions: int | None = Field(default=None, ge=0, le=60)
     resurrection: bool = False
     fights: list[FightRecord] = Field(min_length=3, max_length=3)
     ability: CardRef | None = None

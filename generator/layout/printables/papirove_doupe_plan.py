@@ -14,6 +14,7 @@ FAINT = "#9c907f"
 GRID = "#b5aa98"
 WATER = "#2f6fb0"
 PORTAL = "#c9bfae"
+TELEPORT_LABEL = 6.0  # pt: "↔ F2" under a teleport, only where a room is big enough for it
 TREASURE_ICONS = {
     "gem": "gem",
     "potion": "potion",
@@ -101,13 +102,15 @@ def draw_base(
         for room, other in ((a, b), (b, a)):
             rx, ry = g.room(room)
             sk.icon("teleport", rx + c * 0.22, ry + c * 0.18, c * 0.56, color=PORTAL)
+            if c * 0.26 < TELEPORT_LABEL * 0.3528 * 1.2:
+                continue  # a small plan (a card): the label would be too small to read
             sk.text(
                 f"↔ {other}",
                 rx,
                 ry + c * 0.72,
                 c,
                 c * 0.26,
-                size=min(5.5, c * 0.45),
+                size=TELEPORT_LABEL,
                 align="center",
                 color=FAINT,
                 field="teleport",
@@ -121,9 +124,15 @@ def draw_base(
     for e in plan.water:
         _wave(sk, *g.edge(e), amp=c * 0.09)
     if entrances:
-        size = min(5.2, c * 0.5)
         for i in range(len(COLUMNS)):
-            sk.icon("entrance", g.x + i * c + (c - size) / 2, g.y + gh + 0.8, size, color=INK)
+            ex, ey, size = _entrance(g, i)
+            sk.icon("entrance", ex, ey, size, color=INK)
+
+
+def _entrance(g: Grid, column: int) -> tuple[float, float, float]:
+    """Where the entrance icon under a column sits: x, y and size."""
+    size = min(5.2, g.cell * 0.5)
+    return g.x + column * g.cell + (g.cell - size) / 2, g.y + g.cell * ROWS + 0.8, size
 
 
 def draw_features(sk: Sketch, g: Grid, plan: Plan) -> None:
@@ -174,6 +183,11 @@ def draw_walls(
     for w in walls:
         x1, y1, x2, y2 = g.edge(w)
         sk.line(x1, y1, x2, y2, stroke=color, width=width, cap=2)
+        if w.endswith("|south"):  # a walled-off entrance: its arrow is crossed out as well
+            ex, ey, size = _entrance(g, COLUMNS.index(w[0]))
+            pad = size * 0.05
+            for ya, yb in ((ey - pad, ey + size + pad), (ey + size + pad, ey - pad)):
+                sk.line(ex - pad, ya, ex + size + pad, yb, stroke=ACCENT, width=width * 0.8, cap=1)
     r = g.cell * 0.3
     for i, room in enumerate(positions):
         rx, ry = g.room(room)

@@ -7,6 +7,7 @@ a sheet id is printed, so that a photographed sheet can be read back by machine.
 from __future__ import annotations
 
 from generator.content.games.papirove_doupe import ADVENTURERS, SCORING_CATEGORIES, Plan, SheetData
+from generator.errors import PapirnaError
 from generator.layout.engine import Env
 from generator.layout.printables.papirove_doupe_plan import draw_base, draw_features, fit_grid
 from generator.layout.printables.registry import BuildContext, Drawn
@@ -19,6 +20,7 @@ SHADE = "#efe6d2"
 FAINT = "#9c907f"
 WATER = "#2f6fb0"
 MARK = 7.0  # registration mark size, mm
+NUMBER_SIZE = 6.0  # pt: the faint numbers in boxes and circles, the smallest text on the sheet
 REWARD_ICONS = {
     "gem": "gem",
     "level": "level-up",
@@ -46,8 +48,8 @@ def sheet_ops(
     _tracks(sk, region(layout, "tracks"), data, t)
     _plan(sk, region(layout, "plan"), plan, t)
     _fights(sk, region(layout, "fights"), data, t)
-    _cards(sk, region(layout, "cards"), t)
-    _scoring(sk, region(layout, "scoring"), t)
+    _cards(sk, region(layout, "cards"), data, t)
+    _scoring(sk, region(layout, "scoring"), data, t)
     return sk.ops
 
 
@@ -74,9 +76,9 @@ def _frame(sk: Sketch, layout: LayoutSpec, t: dict, sheet_id: str) -> None:
     for i, letter in enumerate("ABCDEFGHIJKL"):
         bx = x + 27 + i * 4.6
         sk.checkbox(bx, 7.6, 3.6, name=f"dungeon.{letter}", width=0.25)
-        sk.text(letter, bx, 7.6, 3.6, 3.6, size=5.5, align="center", color=FAINT, field="dungeon")
+        sk.text(letter, bx, 7.6, 3.6, 3.6, size=6, align="center", color=FAINT, field="dungeon")
     # the sheet id: printed, and as 16 bits under it for a scanner
-    sk.text(sheet_id, w - MARK - 40, 0.5, 38, 3.5, size=5.5, align="right", color=FAINT, field="id")
+    sk.text(sheet_id, w - MARK - 40, 0.5, 38, 3.5, size=6, align="right", color=FAINT, field="id")
     code = sum(ord(c) * 31**i for i, c in enumerate(sheet_id)) & 0xFFFF
     for bit in range(16):
         bx = w - MARK - 2 - (16 - bit) * 2.2
@@ -117,9 +119,12 @@ def _dice(sk: Sketch, r, data: SheetData, t: dict) -> None:
 def _adventurers(sk: Sketch, r, data: SheetData, t: dict, lang: str) -> None:
     x, y, w, h = r
     _heading(sk, t["adventurers"], x, y, w * 0.5)
+    # what the small square by each adventurer is for: the goal card's training method
+    sk.rect(x + 27.5, y + 1.2, 2.6, 2.6, stroke=FAINT, width=0.25)
+    sk.text(t["training"], x + 31, y, 35, 4.6, size=6, min_size=6, color=FAINT, field="training")
     sk.text(t["at4"], x + 60.5, y, 26, 4.6, size=6, color=FAINT, align="center", field="at4")
     sk.text(t["at6"], x + w - 12, y, 12, 4.6, size=6, color=FAINT, align="center", field="at6")
-    row_h = (h - 5.5) / 4
+    row_h = (h - 5.5 - 5.0) / 4  # four adventurers, then the lowest adventurer's glory
     for i, adv in enumerate(ADVENTURERS):
         ry = y + 5.5 + i * row_h
         a = data.adventurers[adv]
@@ -153,6 +158,34 @@ def _adventurers(sk: Sketch, r, data: SheetData, t: dict, lang: str) -> None:
             align="center",
             field=f"adventurers.{adv}.level6_glory",
         )
+    # the glory of the lowest adventurer, under the level it is on
+    ly = y + 5.5 + 4 * row_h + 0.4
+    sk.icon("glory", x + 8.4, ly + 0.2, 3.8, color=ACCENT)
+    for lv, glory in enumerate(data.scoring.lowest_adventurer, start=1):
+        bx = x + 14 + (lv - 1) * 7.2
+        sk.text(
+            f"+{glory}" if glory > 0 else str(glory),
+            bx - 0.6,
+            ly,
+            7.2,
+            4.2,
+            size=7,
+            style="bold",
+            align="center",
+            color=ACCENT,
+            field="scoring.lowest_adventurer",
+        )
+    sk.text(
+        t["lowest"],
+        x + 58.5,
+        ly,
+        w - 58.5,
+        4.2,
+        size=6.5,
+        min_size=6,
+        color=ACCENT,
+        field="lowest",
+    )
 
 
 def _track(
@@ -190,7 +223,7 @@ def _track(
                 by,
                 size,
                 size,
-                size=min(5.5, size * 1.45),
+                size=NUMBER_SIZE,
                 align="center",
                 color=FAINT,
                 field=name,
@@ -242,8 +275,8 @@ def _potions(sk: Sketch, r, data: SheetData, t: dict) -> None:
         y,
         w * 0.6,
         4.6,
-        size=5.5,
-        min_size=4.5,
+        size=6,
+        min_size=6,
         color=FAINT,
         line_height=1.0,
         field="potion_rule",
@@ -257,7 +290,17 @@ def _potions(sk: Sketch, r, data: SheetData, t: dict) -> None:
         bx = x + cc * cell
         by = y + 5.5 + rr * 10
         sk.checkbox(bx, by, size, name=f"potion.{n + 1}", round_=True, width=0.3)
-        sk.text(str(n + 1), bx, by, size, size, size=5, align="center", color=FAINT, field="potion")
+        sk.text(
+            str(n + 1),
+            bx,
+            by,
+            size,
+            size,
+            size=NUMBER_SIZE,
+            align="center",
+            color=FAINT,
+            field="potion",
+        )
         half = (size - 0.6) / 2
         for k in range(2):
             sk.checkbox(
@@ -357,12 +400,16 @@ def _fights(sk: Sketch, r, data: SheetData, t: dict) -> None:
             f"**{'①②③'[m]}** {t['round']} {data.monster_rounds[m]}",
             bx + 1,
             y + 6,
-            bw - 2,
+            bw - 15,
             4.2,
             size=7,
             color=ACCENT,
             field="fights",
         )
+        # the glory of this fight, written down at once: the monster card leaves the game
+        sk.icon("glory", bx + bw - 14.2, y + 6.5, 3.4, color=ACCENT)
+        sk.rect(bx + bw - 10.2, y + 6.3, 8.8, 4.0, stroke=INK, width=0.3, radius=0.6)
+        sk.field(bx + bw - 10.0, y + 6.4, 8.4, 3.8, f"monster.{m + 1}.glory")
         lh = (h - 11) / len(rows)
         for k, (key, label) in enumerate(rows):
             ry = y + 10.6 + k * lh
@@ -382,28 +429,50 @@ def _circles(sk: Sketch, x, y, values, name: str, size=4.0, gap=0.7) -> None:
             y,
             size,
             size,
-            size=5,
+            size=NUMBER_SIZE,
             align="center",
             color=FAINT,
             field=name,
         )
 
 
-def _cards(sk: Sketch, r, t: dict) -> None:
+def _span(pair: list[int]) -> range:
+    return range(pair[0], pair[1] + 1)
+
+
+def _cards(sk: Sketch, r, data: SheetData, t: dict) -> None:
     x, y, w, _ = r
+    c = data.circles
     _heading(sk, t["cards"], x, y, w, "quest")
-    sk.text(t["quests"], x, y + 5, w, 3.6, size=6, min_size=4.5, color=FAINT, field="quests")
+    sk.text(t["quests"], x, y + 5, w, 3.6, size=6, min_size=6, color=FAINT, field="quests")
     for q in range(3):
         sk.text(f"{q + 1}.", x, y + 9 + q * 5, 3.5, 4, size=6, style="bold", field="quests")
-        _circles(sk, x + 4, y + 9 + q * 5, range(1, 11), f"quest.{q + 1}.glory")
-    sk.text(t["goal"], x, y + 24.5, w, 3.6, size=6, min_size=4.5, color=FAINT, field="goal")
-    _circles(sk, x + 4, y + 28.5, range(1, 13), "goal.glory")
-    sk.text(t["ability"], x, y + 33.5, w, 3.6, size=6, min_size=4.5, color=FAINT, field="ability")
-    _circles(sk, x + 4, y + 37.5, range(-6, 7), "ability.glory", size=3.8, gap=0.5)
+        _fit_circles(sk, x + 4, y + 9 + q * 5, w - 4, _span(c.quest), f"quest.{q + 1}.glory")
+    sk.text(t["goal"], x, y + 24.5, w, 3.6, size=6, min_size=6, color=FAINT, field="goal")
+    _fit_circles(sk, x + 4, y + 28.5, w - 4, _span(c.goal), "goal.glory")
+    sk.text(t["ability"], x, y + 33.5, w, 3.6, size=6, min_size=6, color=FAINT, field="ability")
+    _fit_circles(sk, x + 4, y + 37.5, w - 4, _span(c.ability), "ability.glory")
 
 
-def _scoring(sk: Sketch, r, t: dict) -> None:
+def _fit_circles(sk: Sketch, x, y, w, values: range, name: str) -> None:
+    """Circles of 4 mm (down to 3.6 mm when there are many) in a row no wider than w."""
+    n = len(values)
+    gap = 0.7 if n * 4.7 <= w else 0.45
+    size = min(4.0, (w - (n - 1) * gap) / n)
+    if size < 3.6:
+        raise PapirnaError(f"{n} glory circles do not fit in {w:.0f} mm", field=name)
+    _circles(sk, x, y, values, name, size=size, gap=gap)
+
+
+def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
     x, y, w, h = r
+    table = data.scoring
+    per = {
+        "halves": table.item_half,
+        "gems": table.gem,
+        "minions": table.minion,
+        "wounds": table.wound,
+    }
     _heading(sk, t["scoring"], x, y, w, "glory")
     cats = (*CATEGORIES, "total")
     per_row = (len(cats) + 1) // 2
@@ -417,6 +486,8 @@ def _scoring(sk: Sketch, r, t: dict) -> None:
         else:
             cw_cat = cw
         label = t["total"] if cat == "total" else t[f"cat_{cat}"]
+        if cat in per:  # the points per mark, so that the sheet can be scored without the rules
+            label += f"\n**×{per[cat]}**".replace("-", "−")
         head = row_h * 0.45
         sk.rect(
             cx,
@@ -434,7 +505,7 @@ def _scoring(sk: Sketch, r, t: dict) -> None:
             cw_cat - 1,
             head - 0.4,
             size=6.5,
-            min_size=4.5,
+            min_size=6,
             align="center",
             line_height=1.0,
             style="bold" if cat == "total" else "regular",
