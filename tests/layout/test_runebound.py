@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 from pathlib import Path
@@ -347,3 +348,122 @@ def test_a_broken_adventure_names_file_and_field(tmp_path: Path) -> None:
         load_pack(root)
     message = str(err.value)
     assert "adventures.yaml:" in message and "number" in message
+
+
+# --- the board (review 2026-11-29) ----------------------------------------------------------------
+
+
+def _board_ctx(pack, lang: str = "cs"):
+    from generator.layout.printables.registry import BuildContext
+    from generator.layout.spec import load_layout
+
+    layout = load_layout("runebound/board")
+    p = pack.printables["board"]
+    files = {k: e.model for k, e in p.files.items()}
+    return BuildContext(layout, p.data.model, files, Renderer().env(pack), lang, "a4", title="t")
+
+
+def test_board_has_a_spot_for_every_adventure_token(pack) -> None:
+    """The rules put every adventure token on the board: one ringed spot per token, per colour."""
+    board = pack.printables["board"].data.model
+    tokens = pack.printables["tokens"].data.model
+    want: dict[str, int] = {}
+    for g in tokens.groups:
+        if g.kind == "adventure":
+            want[g.difficulty] = want.get(g.difficulty, 0) + g.count
+    got: dict[str, int] = {}
+    for row in board.cells():
+        for _, mark in row:
+            if mark:
+                got[mark] = got.get(mark, 0) + 1
+    assert got == want == {"green": 14, "yellow": 14, "blue": 12, "red": 9}
+
+
+def test_board_map_shape_and_towns(pack) -> None:
+    board = pack.printables["board"].data.model
+    grid = board.cells()
+    assert len(grid) == 12 and {len(r) for r in grid} == {16}
+    terrains = {t for row in grid for t, _ in row}
+    assert {"plains", "road", "river", "swamp", "forest", "hills", "mountains"} <= terrains
+    assert [t.name.get("cs") for t in board.towns if t.start] == ["Dubová Lhota"]
+
+
+def test_board_hexes_hold_a_token(pack) -> None:
+    """A hex is wider (flat to flat) than the 21 mm adventure token placed on it."""
+    import math
+
+    from generator.layout.printables import runebound_board as rb
+    from generator.layout.spec import load_layout, region
+
+    _, _, w, h = region(load_layout("runebound/board"), "map")
+    s = rb.hex_size(16, 12, w, h)
+    assert math.sqrt(3) * s >= 21.0
+    assert (16 + 0.5) * math.sqrt(3) * s <= w + 1e-9 and (12 * 1.5 + 0.5) * s <= h + 1e-9
+
+
+def test_hex_centres_by_hand() -> None:
+    from generator.layout.printables import runebound_board as rb
+
+    s = 10.0
+    w = math.sqrt(3) * s
+    assert rb.hex_centre(0, 0, s) == pytest.approx((w / 2, 10.0))
+    assert rb.hex_centre(1, 0, s) == pytest.approx((w, 25.0))  # odd rows shift half a hex
+    assert rb.hex_centre(2, 3, s) == pytest.approx((3.5 * w, 40.0))
+
+
+def test_board_pages(pack) -> None:
+    pages = rb_build(pack)
+    assert [(p.width, p.height) for p in pages] == [(400.0, 280.0), (196.0, 264.0), (196.0, 264.0)]
+    words = " ".join(op.text for p in pages for op in _texts(p.ops))
+    for w in ("Dubová Lhota", "Železná Brána", "Nesplněné dobrodružství", "Vendelín"):
+        assert w in words
+
+
+def rb_build(pack):
+    from generator.layout.printables import runebound_board as rb
+
+    return rb.build_board(_board_ctx(pack))
+
+
+def _texts(ops):
+    for op in ops:
+        if isinstance(op, TextOp):
+            yield op
+        elif isinstance(op, GroupOp):
+            yield from _texts(op.ops)
+
+
+@pytest.mark.parametrize(
+    ("cell", "why"),
+    [("xG", "terrain letter"), ("wG", "no adventure on water"), ("pQ", "terrain letter")],
+)
+def test_board_rejects_bad_cells(pack, cell: str, why: str) -> None:
+    from generator.content.games.runebound import Board
+
+    raw = _raw_board()
+    raw["map"][0] = cell + raw["map"][0][2:]
+    with pytest.raises(ValidationError, match=why):
+        Board.model_validate(raw)
+
+
+def test_board_rejects_a_missing_start(pack) -> None:
+    from generator.content.games.runebound import Board
+
+    raw = _raw_board()
+    raw["towns"][0]["start"] = False
+    with pytest.raises(ValidationError, match="exactly one town"):
+        Board.model_validate(raw)
+
+
+def _raw_board() -> dict:
+    import yaml
+
+    return yaml.safe_load((content_dir() / "runebound" / "board.yaml").read_text(encoding="utf-8"))
+
+
+def test_twelve_heroes_for_the_draft_variant(pack) -> None:
+    """The rulebook's 12 hero cards: six players may each be dealt two for the draft variant."""
+    heroes = pack.printables["heroes"].cards
+    assert len(heroes) == 12
+    assert len({e.model.id for e in heroes}) == 12
+    assert len(pack.printables["board"].files["heroes"].model) == 12

@@ -19,7 +19,7 @@ PT = 72 / 25.4
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAGES = {
     "reference": 1,
-    "heroes": 2,  # 9 heroes: one sheet of fronts and its backs
+    "heroes": 4,  # 12 heroes (as in the rulebook): two sheets of fronts, each with its backs
     "adventures": 8,  # 4 x 9 adventures, one sheet per colour, and their backs
     "market": 4,  # 18 market cards
     "tokens": 4,  # two sheets, each a front and a back page
@@ -216,3 +216,75 @@ def test_validate_accepts_the_pack() -> None:
     result = CliRunner().invoke(app, ["validate", str(content_dir() / "runebound")])
     assert result.exit_code == 0, result.output
     assert "runebound" in result.output
+
+
+# --- the board and the print check (review 2026-11-29) ---------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_board_is_built(built: dict[str, bytes], lang: str, paper: str) -> None:
+    reader = _reader(built, f"runebound-board-{lang}-{paper}.pdf")
+    # the map: one A3 sheet turned, or tiles; then the two edge sheets with the card places
+    assert len(reader.pages) == (3 if paper == "a3" else 8)
+    map_text = " ".join(_text(reader, i) for i in range(len(reader.pages) - 2))
+    town = "Dubová Lhota" if lang == "cs" else "Oakhollow"
+    assert town in map_text
+    edge = _text(reader, len(reader.pages) - 2)
+    failed = "Nesplněné dobrodružství" if lang == "cs" else "Failed adventure"
+    assert edge.count(failed) == 6
+    for n in range(1, 7):
+        assert str(n) in edge
+
+
+def test_board_a3_is_turned(built: dict[str, bytes]) -> None:
+    page = _reader(built, "runebound-board-cs-a3.pdf").pages[0]
+    size = (float(page.mediabox.width), float(page.mediabox.height))
+    assert size == pytest.approx((420 * PT, 297 * PT), abs=0.5)
+
+
+def test_no_publisher_names(built: dict[str, bytes]) -> None:
+    """The scenario, towns and bosses are our own: no names from the publisher's game."""
+    for name, data in built.items():
+        if not name.startswith("runebound-"):
+            continue
+        reader = PdfReader(io.BytesIO(data))
+        text = " ".join(_text(reader, i) for i in range(len(reader.pages)))
+        for word in ("Margath", "Talamir", "Vorakesh", "Dračí", "Dragonlord", "Farrow"):
+            assert word not in text, (name, word)
+
+
+def test_reference_states_our_rules(built: dict[str, bytes]) -> None:
+    cs = _text(_reader(built, "runebound-reference-cs-a4.pdf"), 0)
+    for words in ("tři červená dobrodružství", "Dubová Lhota", "jeden stojí 3 body", "1 zlaťák"):
+        assert words in cs, words
+    en = _text(_reader(built, "runebound-reference-en-letter.pdf"), 0)
+    for words in ("three red adventures", "Oakhollow", "one costs 3 experience"):
+        assert words in en, words
+
+
+def _min_font_size(data: bytes) -> float:
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        sizes = []
+        for i in range(len(pdf)):
+            tp = pdf[i].get_textpage()
+            for c in range(tp.count_chars()):
+                if not chr(raw.FPDFText_GetUnicode(tp, c)).isspace():
+                    sizes.append(raw.FPDFText_GetFontSize(tp, c))
+        return min(sizes)
+    finally:
+        pdf.close()
+
+
+@pytest.mark.parametrize(
+    "what",
+    ["reference", "heroes", "adventures", "market", "tokens", "dice", "sheet", "odds", "board"],
+)
+@pytest.mark.parametrize(("lang", "paper"), [("cs", "a4"), ("en", "letter")])
+def test_nothing_printed_below_six_points(
+    built: dict[str, bytes], what: str, lang: str, paper: str
+) -> None:
+    assert _min_font_size(built[f"runebound-{what}-{lang}-{paper}.pdf"]) >= 6.0 - 1e-6

@@ -13,6 +13,8 @@ CASES = [
     ("runebound-tokens-cs-a4.pdf", 1),  # a mirrored back page
     ("runebound-dice-en-a4.pdf", 0),
     ("runebound-sheet-en-letter.pdf", 0),
+    ("runebound-board-cs-a3.pdf", 0),  # the hex map on one A3 sheet
+    ("runebound-board-en-a4.pdf", 6),  # the first edge sheet: failed adventures, event, heroes
 ]
 
 

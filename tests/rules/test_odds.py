@@ -200,3 +200,37 @@ def test_roll_faces_in_range() -> None:
     for _ in range(100):
         got = roll_faces([[1, 2, 3], [1, 2]], rng)
         assert 0 <= got[0] < 3 and 0 <= got[1] < 2
+
+
+# --- values worked out by hand from the rules (review 2026-11-29) --------------------------------
+# One PJi exchange, attacker ahead by d: of the 36 pairs of d6, the attacker is higher when
+# a - b > -d. d = +1: 21 higher (a >= b), 5 ties (a - b = -1), 10 lower -> p = 21/31.
+# d = -2: 6 higher (a - b >= 3), 4 ties, 26 lower -> p = 6/32 = 3/16.
+# Duel: P = p / (1 - p(1 - p)); d = +1: (21/31) / (1 - 210/961) = 651/751.
+
+
+def test_pji_exchange_by_hand() -> None:
+    assert pji_nezlob_se.contest_odds(1) == Fraction(21, 31)
+    assert pji_nezlob_se.contest_odds(-2) == Fraction(3, 16)
+    assert pji_nezlob_se.contest_odds(0) == Fraction(1, 2)
+    assert pji_nezlob_se.contest_odds(5) == 1  # only (1, 6) ties; it is rolled again
+
+
+def test_pji_duel_by_hand() -> None:
+    assert pji_nezlob_se.duel_odds(1) == Fraction(651, 751)
+    assert pji_nezlob_se.duel_odds(0) == Fraction(2, 3)
+    c = contest(2, 1)
+    assert (c.win, c.tie, c.lose) == (Fraction(21, 36), Fraction(5, 36), Fraction(10, 36))
+    d = duel(3, 3)
+    # equal: 1/2 at once, else 1/2 * 1/2 back to the start; 2 decided exchanges of 36/30 rolls
+    assert d.wins == Fraction(2, 3)
+    assert d.exchanges == 2
+    assert d.rolls == Fraction(12, 5)
+
+
+def test_runebound_test_by_hand() -> None:
+    # Test (18) with body 4: 2d10 >= 14; sums 14..20 come up 7+6+5+4+3+2+1 = 28 times in 100
+    assert success_chance("2d10", 4, 18) == Fraction(7, 25)
+    # the rulebook's escape example: mind 1 against mind 12 -> 2d10 >= 11; the sum 11 comes up
+    # 10 times, 12 nine times ... 20 once: 55 of 100
+    assert success_chance("2d10", 1, 12) == Fraction(55, 100)

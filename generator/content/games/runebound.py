@@ -271,6 +271,106 @@ class HeroSheet(Model):
     text: dict[str, LText] = Field(default_factory=dict)
 
 
+# board map cells: a terrain letter, then the adventure token placed there ('.' for none)
+MAP_TERRAINS: dict[str, str] = {
+    "p": "plains",
+    "c": "road",
+    "r": "river",
+    "s": "swamp",
+    "f": "forest",
+    "h": "hills",
+    "m": "mountains",
+    "w": "water",
+    "t": "town",
+}
+MAP_MARKS: dict[str, str | None] = {".": None, "G": "green", "Y": "yellow", "B": "blue", "R": "red"}
+
+
+class Town(Model):
+    """A town on the board: its hex (row, column), name, and whether heroes start there."""
+
+    at: list[int] = Field(min_length=2, max_length=2)
+    name: LText
+    start: bool = False
+
+
+class BoardText(Model):
+    """Every word printed on the board and its edge sheets."""
+
+    title: LText
+    subtitle: LText
+    legend: LText
+    water: LText
+    town: LText
+    start: LText
+    adventure: LText
+    failed: LText
+    failed_note: LText
+    event: LText
+    event_note: LText
+    deck: LText
+    deck_note: LText
+    market_deck: LText
+    market_deck_note: LText
+    market: LText
+    market_note: LText
+    heroes: LText
+    heroes_note: LText
+    bank: LText
+    bank_note: LText
+
+
+class Board(Model):
+    """The Runebound board: a hex map (rows of cells like 'pG'), its towns and its words."""
+
+    map: list[str] = Field(min_length=2)
+    towns: list[Town] = Field(min_length=2)
+    terrains: dict[Terrain, LText]
+    colours: dict[Difficulty, LText]
+    text: BoardText
+
+    def cells(self) -> list[list[tuple[str, str | None]]]:
+        """The map as rows of (terrain, adventure colour or None)."""
+        return [[(MAP_TERRAINS[c[0]], MAP_MARKS[c[1]]) for c in row.split()] for row in self.map]
+
+    @model_validator(mode="after")
+    def _valid_map(self) -> Board:
+        width = None
+        for r, row in enumerate(self.map):
+            cells = row.split()
+            if width is None:
+                width = len(cells)
+            if len(cells) != width:
+                raise ValueError(f"map row {r} has {len(cells)} cells, the first has {width}")
+            for c, cell in enumerate(cells):
+                if len(cell) != 2 or cell[0] not in MAP_TERRAINS or cell[1] not in MAP_MARKS:
+                    raise ValueError(
+                        f"map row {r} cell {c}: expected a terrain letter "
+                        f"({''.join(MAP_TERRAINS)}) and a mark ({''.join(MAP_MARKS)}), got {cell!r}"
+                    )
+                if cell[0] in "wt" and cell[1] != ".":
+                    raise ValueError(f"map row {r} cell {c}: no adventure on water or a town")
+        grid = self.cells()
+        for town in self.towns:
+            r, c = town.at
+            if not (0 <= r < len(grid) and 0 <= c < len(grid[0])) or grid[r][c][0] != "town":
+                raise ValueError(f"town at {list(town.at)} is not on a town cell ('t.') of the map")
+        towns = sum(1 for row in grid for t, _ in row if t == "town")
+        if towns != len(self.towns):
+            raise ValueError(
+                f"the map has {towns} town cells but {len(self.towns)} towns are named"
+            )
+        for name, table, need in (
+            ("terrains", self.terrains, TERRAINS),
+            ("colours", self.colours, DIFFICULTIES),
+        ):
+            if missing := [k for k in need if k not in table]:
+                raise ValueError(f"{name}: missing {', '.join(missing)}")
+        if sum(t.start for t in self.towns) != 1:
+            raise ValueError("exactly one town must be the start (start: true)")
+        return self
+
+
 SCHEMAS = {
     "runebound/hero": Hero,
     "runebound/adventure": Adventure,
@@ -278,4 +378,6 @@ SCHEMAS = {
     "runebound/tokens": TokenSheet,
     "runebound/dice": RuneboundDice,
     "runebound/sheet": HeroSheet,
+    "runebound/board": Board,
+    "runebound/hero-list": list[Hero],
 }

@@ -82,7 +82,7 @@ def _section(
         ry = base + 1 + k * rh
         if k % 2 == 0:
             sk.rect(x, ry, w, rh, fill=SHADE, stroke=None)
-        sk.text(name, x + 0.5, ry, lw - 1, rh, size=6.3, min_size=4.8, field="row")
+        sk.text(name, x + 0.5, ry, lw - 1, rh, size=6.3, min_size=6, field="row")
         for j, d in enumerate(diffs):
             sk.text(
                 cell(d),
@@ -91,7 +91,7 @@ def _section(
                 cw,
                 rh,
                 size=7.2,
-                min_size=5,
+                min_size=6,
                 align="center",
                 field="cell",
             )
@@ -148,7 +148,7 @@ def build_pji_odds(ctx: BuildContext) -> list[Drawn]:
         b.width,
         b.height,
         size=7,
-        min_size=5.5,
+        min_size=6,
         color=FAINT,
         valign="top",
         field="footer",

@@ -91,7 +91,7 @@ def build_runebound_odds(ctx: BuildContext) -> list[Drawn]:
         lw - 1,
         head - 1,
         size=7,
-        min_size=5.5,
+        min_size=6,
         color="#ffffff",
         field="attribute",
     )
@@ -143,7 +143,7 @@ def build_runebound_odds(ctx: BuildContext) -> list[Drawn]:
         if k == 0:
             sk.rect(b.x, ry, b.width, rh, fill=SHADE, stroke=None)
         else:
-            sk.text(name, b.x + 0.5, ry, lw - 1, rh, size=6.5, min_size=5, field="sums row")
+            sk.text(name, b.x + 0.5, ry, lw - 1, rh, size=6.5, min_size=6, field="sums row")
         for j, v in enumerate(values):
             cx = b.x + lw + j * cw
             if kind is None:
@@ -152,7 +152,7 @@ def build_runebound_odds(ctx: BuildContext) -> list[Drawn]:
                 text = percent_cell(dist[v], ctx.lang)
             else:
                 text = percent_cell(at_least(dist, v), ctx.lang)
-            sk.text(text, cx, ry, cw, rh, size=7, min_size=5, align="center", field="sums")
+            sk.text(text, cx, ry, cw, rh, size=7, min_size=6, align="center", field="sums")
     b = lay.boxes["how"]
     sk.text(t["how"], b.x, b.y, b.width, b.height, size=7.5, min_size=6, valign="top", field="how")
     b = lay.boxes["footer"]
@@ -163,7 +163,7 @@ def build_runebound_odds(ctx: BuildContext) -> list[Drawn]:
         b.width,
         b.height,
         size=6.5,
-        min_size=5.5,
+        min_size=6,
         color=FAINT,
         valign="top",
         field="footer",

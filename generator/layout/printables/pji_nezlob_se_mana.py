@@ -74,7 +74,7 @@ def _tracker(sk: Sketch, game: Game, party: Party, t: dict, lang: str, x, y, w, 
         26,
         8,
         size=6.5,
-        min_size=5,
+        min_size=6,
         line_height=1.05,
         color=INK,
         field="tracker",
@@ -95,7 +95,7 @@ def _tracker(sk: Sketch, game: Game, party: Party, t: dict, lang: str, x, y, w, 
         elif kind == "race":
             sk.icon(race.icon, cx + 0.5, ly, 5.0, color=INK)
             sk.text(
-                "**+1**", cx + 5.2, ly, 5, 6, size=6.5, min_size=5, color=INK, field="race bonus"
+                "**+1**", cx + 5.2, ly, 5, 6, size=6.5, min_size=6, color=INK, field="race bonus"
             )
     plus = sum(1 for k, _ in boxes if k == "plus")
     if plus:
@@ -126,8 +126,8 @@ def _tracker(sk: Sketch, game: Game, party: Party, t: dict, lang: str, x, y, w, 
             by + BOX + 7.8,
             BOX + 16,
             4.0,
-            size=5.5,
-            min_size=4.5,
+            size=6,
+            min_size=6,
             align="center",
             color=INK,
             field="race bonus",
@@ -148,7 +148,7 @@ def _tracker(sk: Sketch, game: Game, party: Party, t: dict, lang: str, x, y, w, 
         sw,
         h - 5,
         size=8.5,
-        min_size=5.5,
+        min_size=6,
         valign="top",
         line_height=1.2,
         color=INK,

@@ -43,7 +43,7 @@ def _small(sk: Sketch, text: str, x, y, w, h, *, align="center", color=FAINT, bo
         w,
         h,
         size=6.2,
-        min_size=4.5,
+        min_size=6,
         align=align,
         color=color,
         style="bold" if bold else "regular",
@@ -221,7 +221,7 @@ def _experience(sk: Sketch, r, data: HeroSheet, t: dict, ctx: BuildContext) -> N
         row, col = divmod(n, per_row)
         bx, by = x + col * (size + 1.0), y + 6 + row * (size + 1.0)
         sk.checkbox(bx, by, size, name=f"xp.{n + 1}", width=0.3, round_=True)
-        sk.text(str(n + 1), bx, by, size, size, size=5.5, align="center", color=LINE, field="xp")
+        sk.text(str(n + 1), bx, by, size, size, size=6, align="center", color=LINE, field="xp")
     rows = (data.xp + per_row - 1) // per_row
     ty = y + 6 + rows * (size + 1.0) + 0.5
     _small(sk, t["xp_note"], x, ty, w, 4, align="left")
