@@ -574,6 +574,8 @@ class FightSolver:
         self.solve(e)
         m = tuple(f.strength for f in self.fighters)
         win, esc, rounds, won = self.values[(e, *m)]
+        # the geometric series can leave float noise of a few 1e-16 beyond 0 and 1
+        win, esc = min(1.0, max(0.0, win)), min(1.0, max(0.0, esc))
         lose = max(0.0, 1.0 - win - esc)
         return FightOdds(win, lose, esc, rounds, won / win if win > 0 else None)
 

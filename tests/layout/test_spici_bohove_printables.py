@@ -204,3 +204,71 @@ def test_turn_reference_that_cannot_fit_names_its_side(tmp_path: Path) -> None:
     (root / "turn.yaml").write_text(yaml.safe_dump(turn, allow_unicode=True), encoding="utf-8")
     with pytest.raises(PapirnaError, match=r"sides\[1\].*does not fit the panel"):
         _build(root, "turn", tmp_path)
+
+
+def smallest_text_pt(data: bytes) -> tuple[float, str]:
+    """The smallest font size (pt) of any printed character of a PDF, with that character."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    doc = pdfium.PdfDocument(data)
+    smallest = (1000.0, "")
+    for page in doc:
+        tp = page.get_textpage()
+        for i in range(tp.count_chars()):
+            ch = chr(pdfium_c.FPDFText_GetUnicode(tp.raw, i))
+            if ch.strip():
+                smallest = min(smallest, (pdfium_c.FPDFText_GetFontSize(tp.raw, i), ch))
+    return smallest
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        f"spici-bohove-{what}-{lang}-{paper}.pdf"
+        for what in ("log", "log-fillable", "ship", "turn", "reference")
+        for lang, paper in (("cs", "a4"), ("en", "letter"))
+    ],
+)
+def test_nothing_prints_below_six_points(built: dict[str, bytes], name: str) -> None:
+    size, ch = smallest_text_pt(built[name])
+    assert size >= 6 - 1e-6, f"{name}: {ch!r} at {size:.2f} pt"
+
+
+def test_reference_names_no_publisher_character(built: dict[str, bytes]) -> None:
+    for name, words in (
+        ("spici-bohove-reference-cs-a4.pdf", "kapitánka je společná"),
+        ("spici-bohove-reference-en-letter.pdf", "the captain is shared"),
+    ):
+        reader = _pdf(built, name)
+        text = " ".join(_text(reader, p) for p in range(len(reader.pages)))
+        assert "Odess" not in text
+        assert words in text
+
+
+def overlapping_widgets(data: bytes) -> list[tuple[str, str]]:
+    """Pairs of form fields (by name) whose boxes on the same page overlap by more than 0.2 mm."""
+    reader = PdfReader(io.BytesIO(data))
+    pairs = []
+    for page in reader.pages:
+        boxes = []
+        for ref in page.get("/Annots", []) or []:
+            annot = ref.get_object()
+            name = annot.get("/T") or annot.get("/Parent", {}).get("/T")
+            x0, y0, x1, y1 = (float(v) / MM for v in annot["/Rect"])
+            boxes.append((str(name), x0, y0, x1, y1))
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                wide = min(a[3], b[3]) - max(a[1], b[1])
+                high = min(a[4], b[4]) - max(a[2], b[2])
+                if wide > 0.2 and high > 0.2:
+                    pairs.append((a[0], b[0]))
+    return pairs
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["spici-bohove-log-fillable-cs-a4.pdf", "spici-bohove-ship-fillable-en-letter.pdf"],
+)
+def test_form_fields_do_not_overlap(built: dict[str, bytes], name: str) -> None:
+    assert overlapping_widgets(built[name]) == []

@@ -88,7 +88,8 @@ def test_journal_fillable_fields(built: dict[str, bytes]) -> None:
     for name in ("name", "experience", "level", "base_strength", "strength", "food", "money",
                  "armour", "equipment.helmet", "equipment.weapon_bonus", "backpack.12",
                  "ability.swimming", "ability.healing.3", "friend.2.profession.alchemist",
-                 "friend.1.bomb", "friend.2.notes", "food_track.21", "level_reached.10"):  # fmt: skip
+                 "friend.1.bomb", "friend.2.notes", "food_track.21", "level_reached.10",
+                 "friend.1.base_strength", "friend.2.strength"):  # fmt: skip
         assert name in fields, name
     assert not _reader(built, "gamebook-journal-en-a4.pdf").get_fields()
 
@@ -141,3 +142,41 @@ def test_pji_odds_page(built: dict[str, bytes]) -> None:
     assert "2/3" in text
     text = _text(_reader(built, "pji-nezlob-se-odds-en-a4.pdf"))
     assert "on a tie both roll again" in text
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        f"gamebook-{what}-{lang}-{paper}.pdf"
+        for what in (
+            "journal",
+            "journal-fillable",
+            "combat-tables",
+            "army",
+            "fight-odds",
+            "reference",
+        )
+        for lang, paper in (("cs", "a4"), ("en", "letter"))
+    ],
+)
+def test_gamebook_prints_nothing_below_six_points(built: dict[str, bytes], name: str) -> None:
+    from tests.layout.test_spici_bohove_printables import smallest_text_pt
+
+    size, ch = smallest_text_pt(built[name])
+    assert size >= 6 - 1e-6, f"{name}: {ch!r} at {size:.2f} pt"
+
+
+def test_journal_friend_has_base_and_current_strength(built: dict[str, bytes]) -> None:
+    text = _text(_reader(built, "gamebook-journal-cs-a4.pdf"))
+    assert "Síla: základní" in text and "Síla: okamžitá" in text
+    text = _text(_reader(built, "gamebook-journal-en-letter.pdf"))
+    assert "Strength: base" in text and "Strength: current" in text and "Body armour" in text
+
+
+@pytest.mark.parametrize(
+    "name", ["gamebook-journal-fillable-cs-a4.pdf", "gamebook-army-fillable-en-letter.pdf"]
+)
+def test_gamebook_form_fields_do_not_overlap(built: dict[str, bytes], name: str) -> None:
+    from tests.layout.test_spici_bohove_printables import overlapping_widgets
+
+    assert overlapping_widgets(built[name]) == []

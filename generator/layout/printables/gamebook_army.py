@@ -193,7 +193,7 @@ def _units(sk: Sketch, r, data: ArmySheet, t: dict) -> None:
             cw - 2,
             hh,
             size=6.5,
-            min_size=5,
+            min_size=6,
             color="#ffffff",
             align="center",
             field="column",
@@ -211,16 +211,17 @@ def _units(sk: Sketch, r, data: ArmySheet, t: dict) -> None:
             sk.field(ex + 0.8, ry + 0.8, ew - 1.6, rh - 1.6, f"{p}.{key}")
         ox, ow = edges[4]
         step = ow / 5
+        box = min(5.0, step - 1.5, rh - 1.5)
         for j, letter in enumerate(ORDERS):
-            bx = ox + j * step + (step - 4) / 2
-            sk.checkbox(bx, ry + (rh - 4) / 2, 4, name=f"{p}.order.{letter}", width=0.25)
+            bx = ox + j * step + (step - box) / 2
+            sk.checkbox(bx, ry + (rh - box) / 2, box, name=f"{p}.order.{letter}", width=0.25)
             sk.text(
                 letter,
                 bx,
-                ry + (rh - 4) / 2,
-                4,
-                4,
-                size=5.5,
+                ry + (rh - box) / 2,
+                box,
+                box,
+                size=7,
                 align="center",
                 color=FAINT,
                 field="order",
@@ -236,7 +237,7 @@ def _units(sk: Sketch, r, data: ArmySheet, t: dict) -> None:
         w,
         8,
         size=6.8,
-        min_size=5.5,
+        min_size=6,
         color=FAINT,
         valign="top",
         field="regroup",

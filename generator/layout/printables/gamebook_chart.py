@@ -165,7 +165,7 @@ def _legend(sk: Sketch, series: Sequence[Series], x: float, y: float, w: float) 
         color, dash, width = LINE_STYLES[i % len(LINE_STYLES)]
         ly = y + 1 + i * row + row / 2
         sk.line(x + 2, ly, x + 11, ly, stroke=color, width=width, dash=dash, cap=1)
-        sk.text(s.label, x + 13, ly - row / 2, w - 14, row, size=6.5, min_size=5, field="legend")
+        sk.text(s.label, x + 13, ly - row / 2, w - 14, row, size=6.5, min_size=6, field="legend")
 
 
 def setup_text(t: dict[str, str], fight: Fight) -> str:
@@ -246,7 +246,7 @@ def fight_chart_page(
         w,
         13,
         size=7,
-        min_size=5.5,
+        min_size=6,
         color=FAINT,
         valign="top",
         field="cli_note",

@@ -20,6 +20,7 @@ FAINT = "#9c907f"
 SHADE = "#f4efe4"
 BODY = "#d9cdb8"
 LINE = "#b9ab95"
+MIN_PT = 6.0  # the smallest text the journal prints
 
 KEYS = (
     "title", "subtitle", "name", "equipment", "helmet", "armour_piece", "weapon", "shield",
@@ -38,16 +39,33 @@ def heading(sk: Sketch, text: str, x: float, y: float, w: float, field: str) -> 
 
 
 def label(sk: Sketch, text: str, x, y, w, h=3.6, *, size=6.5, color=FAINT, align="left") -> None:
-    """A small label."""
-    sk.text(text, x, y, w, h, size=size, min_size=5, color=color, align=align, field=text[:20])
+    """A small label (never below 6 pt, the least that prints legibly)."""
+    sk.text(
+        text,
+        x,
+        y,
+        w,
+        h,
+        size=max(size, MIN_PT),
+        min_size=MIN_PT,
+        color=color,
+        align=align,
+        field=text[:20],
+    )
 
 
-def write_box(sk: Sketch, x, y, w, h, name: str, caption: str | None = None, **kw) -> None:
-    """A box to write in, with a caption in its corner and a form field when fillable."""
+def write_box(
+    sk: Sketch, x, y, w, h, name: str, caption: str | None = None, *, reserve=0.0, **kw
+) -> None:
+    """A box to write in, with a caption in its corner and a form field when fillable.
+
+    `reserve` mm at the right are kept out of the field (for a smaller box drawn inside).
+    """
     sk.rect(x, y, w, h, stroke=INK, width=0.35, radius=1.2, **kw)
     if caption:
         label(sk, caption, x + 1.2, y + 0.6, w - 2.4)
-    sk.field(x + 0.8, y + (3.6 if caption else 0.6), w - 1.6, h - (4.2 if caption else 1.2), name)
+    top = 3.6 if caption else 0.6
+    sk.field(x + 0.8, y + top, w - 1.6 - reserve, h - top - 0.6, name)
 
 
 def _header(sk: Sketch, r, t: dict) -> None:
@@ -108,8 +126,10 @@ def _figure(sk: Sketch, r, t: dict) -> None:
         ex = bx + bw if bx == left else bx
         sk.line(ex, by + bh / 2, tx, ty, stroke=ACCENT, width=0.25, dash=(0.8, 0.7))
         sk.circle(tx, ty, 0.7, fill=ACCENT, stroke=None)
-        write_box(sk, bx, by, bw, bh, f"equipment.{key}", caption, fill="#ffffff")
-        if key != "boot":
+        bonus = key != "boot"
+        reserve = 6.6 if bonus else 0.0  # the bonus box and a gap
+        write_box(sk, bx, by, bw, bh, f"equipment.{key}", caption, reserve=reserve, fill="#ffffff")
+        if bonus:
             s = 5.0
             sk.rect(
                 bx + bw - s - 0.8, by + bh - s - 0.8, s, s, stroke=FAINT, width=0.25, radius=0.6
@@ -118,15 +138,15 @@ def _figure(sk: Sketch, r, t: dict) -> None:
             sk.field(
                 bx + bw - s - 0.6, by + bh - s - 0.6, s - 0.4, s - 0.4, f"equipment.{key}_bonus"
             )
-    label(sk, t["bonus"], left, y0 + 69, bw + 4, 6, size=5.8)
+    label(sk, t["bonus"], left, y0 + 69, bw + 4, 4, size=6.5)
     sk.text(
         t["two_handed"],
         left,
-        y0 + 76,
-        bw + 3,
-        13,
-        size=6,
-        min_size=5,
+        y0 + 74,
+        bw + 6,
+        15.5,
+        size=6.5,
+        min_size=MIN_PT,
         color=INK,
         valign="top",
         field="two_handed",
@@ -142,8 +162,8 @@ def _backpack(sk: Sketch, r, data: JournalData, t: dict) -> None:
         y,
         w * 0.55,
         5.5,
-        size=6,
-        min_size=5,
+        size=6.5,
+        min_size=MIN_PT,
         color=FAINT,
         align="right",
         field="backpack_note",
@@ -158,7 +178,7 @@ def _backpack(sk: Sketch, r, data: JournalData, t: dict) -> None:
         col, row = divmod(n, rows)
         bx, by = x + col * (cw + gap), top + row * (rh + gap)
         sk.rect(bx, by, cw, rh, stroke=INK, width=0.3, radius=1)
-        sk.text(f"{n + 1}", bx + 0.8, by, 5, rh, size=6.5, style="bold", color=FAINT, field="slot")
+        sk.text(f"{n + 1}", bx + 0.8, by, 5, rh, size=7, style="bold", color=FAINT, field="slot")
         sk.field(bx + 5.5, by + 0.5, cw - 6.2, rh - 1, f"backpack.{n + 1}")
 
 
@@ -168,11 +188,12 @@ def _strength(sk: Sketch, r, t: dict) -> None:
     heading(sk, t["strength"], x, y, sw - 3, "strength")
     heading(sk, t["armour_value"], x + sw, y, w - sw, "armour_value")
     bh = h - 8
-    half = (sw - 3) / 2
+    gap = 1.6
+    half = (sw - 3 - gap) / 2
     write_box(sk, x, y + 8, half, bh, "base_strength", t["base"])
-    write_box(sk, x + half, y + 8, half, bh, "strength", t["current"])
+    write_box(sk, x + half + gap, y + 8, half, bh, "strength", t["current"])
     label(sk, t["start"].format(n=START_STRENGTH), x + 1.2, y + 8 + bh - 4, half - 2)
-    label(sk, t["start"].format(n=START_STRENGTH), x + half + 1.2, y + 8 + bh - 4, half - 2)
+    label(sk, t["start"].format(n=START_STRENGTH), x + half + gap + 1.2, y + 8 + bh - 4, half - 2)
     write_box(sk, x + sw, y + 8, 15, bh, "armour")
     sk.text(
         t["armour_note"],
@@ -180,8 +201,8 @@ def _strength(sk: Sketch, r, t: dict) -> None:
         y + 8,
         w - sw - 16.5,
         bh,
-        size=6.3,
-        min_size=5,
+        size=6.5,
+        min_size=MIN_PT,
         color=FAINT,
         field="armour_note",
     )
@@ -198,8 +219,8 @@ def _level(sk: Sketch, r, data: JournalData, t: dict) -> None:
         y + 7.5,
         w - 54,
         13,
-        size=6,
-        min_size=4.8,
+        size=6.5,
+        min_size=MIN_PT,
         color=INK,
         field="ladder_rule",
     )
@@ -240,7 +261,7 @@ def _level(sk: Sketch, r, data: JournalData, t: dict) -> None:
             width=0.25,
             round_=True,
         )
-    label(sk, t["ladder"], x + 0.5, bottom + 0.6, lw - 1, 3.6, size=5.5)
+    label(sk, t["ladder"], x + 0.5, bottom + 0.6, lw - 1, 3.6, size=6)
 
 
 def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
@@ -252,8 +273,8 @@ def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
         y,
         w * 0.5,
         5.5,
-        size=6,
-        min_size=4.8,
+        size=6.5,
+        min_size=MIN_PT,
         color=FAINT,
         align="right",
         field="abilities_note",
@@ -282,29 +303,31 @@ def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
             label(sk, t["no_levels"], x + nw + 5, ry, w - nw - 5, rh, size=6)
             continue
         cw = (w - nw) / 3
+        box = 3.8
         for k, effect in enumerate(a.levels):
             cx = x + nw + k * cw
-            sk.checkbox(cx, ry + (rh - 3.4) / 2, 3.4, name=f"ability.{a.id}.{k + 1}", width=0.3)
+            sk.checkbox(cx, ry + (rh - box) / 2, box, name=f"ability.{a.id}.{k + 1}", width=0.3)
             sk.text(
                 str(k + 1),
                 cx,
-                ry + (rh - 3.4) / 2,
-                3.4,
-                3.4,
-                size=5,
+                ry + (rh - box) / 2,
+                box,
+                box,
+                size=MIN_PT,
                 align="center",
                 color=FAINT,
                 field="level",
             )
+            # the text stops well short of the next level's box
             sk.text(
                 effect.get(lang),
-                cx + 4.2,
+                cx + box + 0.9,
                 ry + 0.3,
-                cw - 4.8,
+                cw - box - 2.6,
                 rh - 0.6,
                 size=6.5,
-                min_size=5,
-                line_height=1.05,
+                min_size=MIN_PT,
+                line_height=1.02,
                 field=f"abilities.{a.id}.levels.{k}",
             )
 
@@ -321,7 +344,15 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
         bx = x + n * step
         sk.checkbox(bx, y + 7.5, size, name=f"food_track.{n + 1}", width=0.25)
         sk.text(
-            str(n + 1), bx, y + 7.5, size, size, size=4.6, align="center", color=FAINT, field="food"
+            str(n + 1),
+            bx,
+            y + 7.5,
+            size,
+            size,
+            size=MIN_PT,
+            align="center",
+            color=FAINT,
+            field="food",
         )
     sk.text(
         t["food_rule"],
@@ -329,8 +360,8 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
         y + 8 + size + 0.5,
         w,
         h - size - 8.5,
-        size=5.8,
-        min_size=4.6,
+        size=6.3,
+        min_size=MIN_PT,
         color=INK,
         valign="top",
         line_height=1.05,
@@ -346,8 +377,8 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
         y + 6.8,
         w * 0.4,
         h - 6.8,
-        size=5.8,
-        min_size=4.6,
+        size=6.3,
+        min_size=MIN_PT,
         color=FAINT,
         field="money_note",
     )
@@ -362,8 +393,8 @@ def _friends(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
         y,
         w * 0.6,
         5.5,
-        size=6,
-        min_size=4.8,
+        size=6.5,
+        min_size=MIN_PT,
         color=FAINT,
         align="right",
         field="friends_note",
@@ -400,15 +431,20 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
             pw - 4.6,
             4,
             size=6.8,
-            min_size=5,
+            min_size=MIN_PT,
             field=f"professions.{prof}",
         )
-    # numbers
+    # numbers: a warrior or alchemist heals up to its base strength, as you do
     yy += 6
-    bw = (iw - 4) / 3
-    write_box(sk, ix, yy, bw, 11, f"{p}.armour", t["armour_value"])
-    write_box(sk, ix + bw + 2, yy, bw, 11, f"{p}.strength", t["friend_strength"])
-    write_box(sk, ix + 2 * (bw + 2), yy, bw, 11, f"{p}.food", t["friend_food"])
+    bw = (iw - 6) / 4
+    boxes = (
+        ("armour", t["armour_value"]),
+        ("base_strength", f"{t['friend_strength']}: {t['base']}"),
+        ("strength", f"{t['friend_strength']}: {t['current']}"),
+        ("food", t["friend_food"]),
+    )
+    for k, (key, caption) in enumerate(boxes):
+        write_box(sk, ix + k * (bw + 2), yy, bw, 11, f"{p}.{key}", caption)
     # once a day
     yy += 13.5
     label(sk, t["once_a_day"], ix, yy, iw, 4, size=6.5, color=INK)
@@ -422,8 +458,8 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
             ry,
             17,
             4.2,
-            size=6,
-            min_size=4.8,
+            size=6.3,
+            min_size=MIN_PT,
             color=FAINT,
             field=f"professions.{prof}",
         )
@@ -437,8 +473,8 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
                 ry,
                 ow - 4.2,
                 4.2,
-                size=6,
-                min_size=4.5,
+                size=6.5,
+                min_size=MIN_PT,
                 field=f"once_a_day.{o.id}",
             )
     # notes

@@ -100,7 +100,7 @@ def table_page(ctx: BuildContext, tables: Tables, name: str, t: dict[str, str]) 
         foot.width,
         foot.height,
         size=6.5,
-        min_size=5.5,
+        min_size=6,
         color=FAINT,
         valign="top",
         field="footer",

@@ -120,28 +120,39 @@ def _crew(sk: Sketch, r, data: LogData, t: dict[str, str]) -> None:
 
 
 def _passes(sk: Sketch, r, data: LogData, t: dict[str, str]) -> None:
-    x, y, w, h = r
+    x, y, w, _h = r
     heading(sk, t["passes"], x, y, w)
-    box = 7.0
+    box, num = 7.0, 4.0
+    step = box + num + 1.5
     for n in range(data.event_passes):
-        bx = x + n * (box + 4.5)
-        sk.text(f"{n + 1}.", bx, y + 7, 3.5, box, size=7.5, color=FAINT, field="passes")
+        bx = x + n * step
+        sk.text(
+            f"{n + 1}.",
+            bx,
+            y + 7,
+            num - 0.6,
+            box,
+            size=7.5,
+            align="right",
+            color=FAINT,
+            field="passes",
+        )
         last = n == data.event_passes - 1
         sk.checkbox(
-            bx + 3.5,
+            bx + num,
             y + 7,
             box,
             name=f"pass.{n + 1}",
             width=0.6 if last else 0.4,
             stroke=GOLD if last else INK,
         )
-    nx = x + data.event_passes * (box + 4.5) + 1
+    nx = x + data.event_passes * step + 1
     sk.text(
         t["passes_note"],
         nx,
-        y + 6,
+        y + 6.5,
         x + w - nx,
-        h - 6,
+        box + 1,
         size=6.5,
         min_size=5,
         color=MUTED,
