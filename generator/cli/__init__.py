@@ -43,6 +43,39 @@ fight.register(app)
 roll.register(app)
 
 
+def _usage_errors() -> tuple[type[Exception], type[Exception]]:
+    """Click's ClickException and NoArgsIsHelpError, as the installed Typer provides them."""
+    try:  # Typer 0.2x ships its own copy of Click
+        from typer._click.exceptions import ClickException, NoArgsIsHelpError
+    except ImportError:  # older Typer runs on Click itself
+        from click.exceptions import ClickException, NoArgsIsHelpError
+    return ClickException, NoArgsIsHelpError
+
+
+def usage_line(error: Exception) -> str:
+    """A command-line mistake (unknown option, bad value, missing argument) as one line."""
+    text = error.format_message() if hasattr(error, "format_message") else str(error)
+    text = " ".join(text.replace("Value error, ", "").split())
+    ctx = getattr(error, "ctx", None)
+    if ctx is not None:
+        text += f" (see '{ctx.command_path} --help')"
+    return f"papirna: error: {text}"
+
+
 def main() -> None:
     """Entry point of the `papirna` console script."""
-    app()
+    import sys
+
+    click_exception, no_args_is_help = _usage_errors()
+    try:
+        code = app(standalone_mode=False)
+    except no_args_is_help as e:
+        print(e.format_message(), file=sys.stderr)
+        code = 2
+    except click_exception as e:
+        print(usage_line(e), file=sys.stderr)
+        code = getattr(e, "exit_code", 2)
+    except KeyboardInterrupt:  # outside a command (commands report it themselves)
+        print("papirna: error: interrupted", file=sys.stderr)
+        code = 130
+    sys.exit(code if isinstance(code, int) else 0)
