@@ -114,7 +114,7 @@ def produce(
     from rich.table import Table
 
     from generator.output.build import Renderer, plan
-    from generator.output.files import write_atomic
+    from generator.output.files import write_all
     from generator.render.pdf import render_pdf
 
     jobs = plan(packs, langs, papers)
@@ -142,8 +142,7 @@ def produce(
                 decks_done.add(key)
                 _pngs(renderer, job, out, dpi, png, show, files)
             progress.update(task, advance=1)
-    for path, data, _ in files:
-        write_atomic(path, data)
+    write_all([(path, data) for path, data, _ in files])
     for warning in renderer.warnings:
         err.print(f"papirna: warning: {warning}", highlight=False, markup=False)
     table = Table(title=f"papirna wrote {len(files)} files to {out}")

@@ -41,3 +41,47 @@ def write_atomic(path: Path, data: bytes) -> None:
     """Write `data` to `path` so that readers see the old file or the whole new one, never half."""
     with open_atomic(path) as f:
         f.write(data)
+
+
+def write_all(files: list[tuple[Path, bytes]]) -> None:
+    """Write several files so that either all of them appear or none does (when writing fails).
+
+    Every file is first written in full to a temp file beside its target; only then are they
+    renamed into place. A failure removes the temp files and the folders this call made.
+    """
+    made: list[Path] = []
+    staged: list[tuple[str, Path]] = []
+    try:
+        for path, data in files:
+            missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise PapirnaError(
+                    f"cannot create folder: {e.strerror}", file=str(path.parent)
+                ) from None
+            made.extend(reversed(missing))
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            except OSError as e:
+                raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
+            staged.append((tmp, path))
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+            except OSError as e:
+                raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
+        for tmp, path in staged:
+            try:
+                os.replace(tmp, path)
+            except OSError as e:
+                raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
+    except BaseException:
+        for tmp, _ in staged:
+            Path(tmp).unlink(missing_ok=True)
+        for folder in reversed(made):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        raise
