@@ -20,7 +20,7 @@ from generator.layout.ops import (
     RectOp,
     Style,
 )
-from generator.layout.text import Metrics, TextFitError, layout_text
+from generator.layout.text import GlyphError, Metrics, TextFitError, layout_text
 from generator.resources import assets_dir
 
 _TEMPLATE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}")
@@ -218,7 +218,7 @@ class Builder:
                 icon_ops=self.env.inline_icon,
                 what=f"text of box {name!r}",
             )
-        except TextFitError as e:
+        except (TextFitError, GlyphError) as e:
             raise item.error(e.message, field_name) from None
         except PapirnaError as e:
             raise item.error(f"box {name!r}: {e.message}", field_name) from None

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
+from generator.errors import PapirnaError
 from generator.layout.ops import BLACK, Color, TextOp
 from generator.units import PT_PER_MM
 
@@ -29,6 +30,10 @@ class Metrics(Protocol):
         """Descent per 1pt of size (negative), in points."""
         ...
 
+    def missing(self, text: str, font: str) -> str:
+        """The characters of `text` that `font` has no glyph for, each once, in order."""
+        ...
+
 
 class TextFitError(Exception):
     """Text cannot fit its box, even at the smallest allowed size."""
@@ -46,7 +51,9 @@ class Token(NamedTuple):
     style: int  # 0 regular, 1 bold, 2 italic, 3 bold-italic
 
 
-_MARK = re.compile(r"\\[*:\\]|\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+|[^\s*:\\]+|[:\\]")
+# Lines break only at ASCII spaces and tabs: a no-break space (U+00A0, U+202F) or a thin space
+# belongs to its word, with its own width.
+_MARK = re.compile(r"\\[*:\\]|\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+|[^ \t\r\n*:\\]+|[:\\]")
 
 
 def parse_markup(text: str) -> list[Token]:
@@ -197,6 +204,24 @@ def _wrap(
     return lines
 
 
+class GlyphError(PapirnaError):
+    """Text has characters its font has no glyph for."""
+
+
+def _check_glyphs(tokens: list[Token], fonts: list[str], metrics: Metrics, what: str) -> None:
+    """Refuse characters the fonts cannot draw (they would print as empty boxes or nothing)."""
+    lacking: dict[str, str] = {}
+    for tok in tokens:
+        if tok.kind == "w":
+            for ch in metrics.missing(tok.text, fonts[tok.style]):
+                lacking.setdefault(ch, fonts[tok.style])
+    if lacking:
+        shown = ", ".join(
+            f"{ch!r} (U+{ord(ch):04X}, not in {font})" for ch, font in list(lacking.items())[:5]
+        )
+        raise GlyphError(f"{what} has characters its font cannot print: {shown}")
+
+
 def layout_text(
     text: str,
     box: tuple[float, float, float, float],
@@ -219,6 +244,7 @@ def layout_text(
     height_pt = bh * PT_PER_MM
     tokens = parse_markup(text)
     fonts = _fonts(family, style)
+    _check_glyphs(tokens, fonts, metrics, what)
     widths = []
     for tok in tokens:
         if tok.kind == "w":

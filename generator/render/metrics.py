@@ -14,6 +14,7 @@ class ReportlabMetrics:
         self._cache: dict[tuple[str, str], float] = {}
         self._asc: dict[str, float] = {}
         self._desc: dict[str, float] = {}
+        self._chars: dict[str, frozenset[int] | None] = {}
 
     def width(self, text: str, font: str, size: float) -> float:
         """Advance width of `text` in points."""
@@ -38,3 +39,15 @@ class ReportlabMetrics:
             ensure_font(font)
             self._desc[font] = pdfmetrics.getFont(font).face.descent / 1000.0
         return self._desc[font]
+
+    def missing(self, text: str, font: str) -> str:
+        """The characters of `text` that `font` has no glyph for, each once, in order."""
+        chars = self._chars.get(font, ())
+        if chars == ():
+            ensure_font(font)
+            face = getattr(pdfmetrics.getFont(font), "face", None)
+            mapping = getattr(face, "charToGlyph", None)  # TrueType fonts; others are not checked
+            chars = self._chars[font] = frozenset(mapping) if mapping is not None else None
+        if chars is None:
+            return ""
+        return "".join(dict.fromkeys(ch for ch in text if ord(ch) not in chars))

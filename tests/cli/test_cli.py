@@ -129,6 +129,13 @@ def _breakers() -> list[tuple[str, str, str, str]]:
             "- title: x\n  text: " + "slovo " * 400 + "\n",
             "cards.yaml:2:9: [0].text: deck card '1': text of box 'text' does not fit",
         ),
+        (
+            "missing-glyph",
+            "cards.yaml",
+            "- title: x\n  text: Drak \U0001f409\n",
+            "cards.yaml:2:9: [0].text: deck card '1': text of box 'text' has characters its "
+            "font cannot print: '\U0001f409' (U+1F409, not in sans-regular)",
+        ),
     ]
 
 

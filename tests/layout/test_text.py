@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.errors import PapirnaError
 from generator.layout.ops import TextOp
 from generator.layout.text import TextFitError, layout_text, parse_markup
 from generator.units import PT_PER_MM
@@ -22,6 +23,9 @@ class Mono:
 
     def descent(self, font: str) -> float:
         return -0.2
+
+    def missing(self, text: str, font: str) -> str:
+        return "".join(dict.fromkeys(ch for ch in text if ord(ch) > 0xFFFF))  # no astral planes
 
 
 def test_markup_tokens() -> None:
@@ -101,3 +105,41 @@ def test_an_icon_and_its_punctuation_stay_on_one_line() -> None:
     out = layout_text("aaaa :skull:. bb", narrow, Mono(), size=10, icon_ops=lambda *a: [("icon",)])
     texts = [op for op in out.ops if isinstance(op, TextOp)]
     assert texts[0].text == "aaaa" and texts[1].text.startswith(".") and texts[1].y > texts[0].y
+
+
+def test_no_break_spaces_stay_in_their_word() -> None:
+    tokens = [(t.kind, t.text) for t in parse_markup("na 6.\u00a0úrovni a 10\u202f000")]
+    assert tokens == [
+        ("w", "na"),
+        ("s", " "),
+        ("w", "6.\u00a0úrovni"),
+        ("s", " "),
+        ("w", "a"),
+        ("s", " "),
+        ("w", "10\u202f000"),
+    ]
+
+
+def test_a_no_break_space_is_measured_and_never_broken() -> None:
+    # 'ab\u00a0cd' is one 5-character word: 2.5 em at 10pt = 25pt; a 20pt line cannot break it.
+    with pytest.raises(TextFitError):
+        layout_text("ab\u00a0cd", (0, 0, 20 / PT_PER_MM, 50), Mono(), size=10, what="t")
+    fitted = layout_text("ab\u00a0cd", (0, 0, 25 / PT_PER_MM, 50), Mono(), size=10, what="t")
+    assert [op.text for op in fitted.ops if isinstance(op, TextOp)] == ["ab\u00a0cd"]
+
+
+def test_characters_the_font_lacks_are_refused() -> None:
+    with pytest.raises(PapirnaError) as e:
+        layout_text("Drak \U0001f409 a \U0001f409", (0, 0, 50, 50), Mono(), what="title of card 3")
+    assert e.value.message == (
+        "title of card 3 has characters its font cannot print: "
+        "'\U0001f409' (U+1F409, not in sans-regular)"
+    )
+
+
+def test_the_bundled_fonts_report_what_they_lack() -> None:
+    from generator.render.metrics import ReportlabMetrics
+
+    m = ReportlabMetrics()
+    assert m.missing("Příliš žluťoučký kůň úpěl ďábelské ódy \u00a0\u202f–", "sans-regular") == ""
+    assert m.missing("★ x ★ \U0001f409", "display-regular") == "★\U0001f409"
