@@ -3,13 +3,28 @@
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO
 
 from generator.errors import PapirnaError
+
+
+def _temp_beside(path: Path) -> tuple[int, str]:
+    """A new empty temp file in the target's folder, with the mode a plain open() would give.
+
+    (tempfile.mkstemp makes files readable by their owner only; a renamed temp file keeps that,
+    so the output would not be readable by other users as ordinary files are.)
+    """
+    for _ in range(100):
+        tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), str(tmp)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temp file name beside {path}")
 
 
 @contextmanager
@@ -20,7 +35,7 @@ def open_atomic(path: Path, text: bool = False) -> Iterator[IO]:
     except OSError as e:
         raise PapirnaError(f"cannot create folder: {e.strerror}", file=str(path.parent)) from None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = _temp_beside(path)
     except OSError as e:
         raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
     try:
@@ -62,7 +77,7 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
                 ) from None
             made.extend(reversed(missing))
             try:
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+                fd, tmp = _temp_beside(path)
             except OSError as e:
                 raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
             staged.append((tmp, path))
@@ -80,8 +95,6 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
         for tmp, _ in staged:
             Path(tmp).unlink(missing_ok=True)
         for folder in reversed(made):
-            try:
+            with suppress(OSError):  # not empty: something else wrote there meanwhile
                 folder.rmdir()
-            except OSError:
-                pass
         raise

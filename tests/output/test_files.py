@@ -31,3 +31,18 @@ def test_a_failure_leaves_nothing_behind(tmp_path):
         write_all(files)
     assert tree(tmp_path) == ["blocker", "old.pdf"]  # no new folder, no temp file
     assert (tmp_path / "old.pdf").read_bytes() == b"old"  # the old file is untouched
+
+
+def test_files_get_the_mode_of_ordinary_files(tmp_path):
+    import os
+
+    from generator.output.files import write_atomic
+
+    old = os.umask(0o022)
+    try:
+        write_all([(tmp_path / "a.pdf", b"x")])
+        write_atomic(tmp_path / "b.pdf", b"y")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "a.pdf").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "b.pdf").stat().st_mode & 0o777 == 0o644
