@@ -203,12 +203,12 @@ def test_validate_names_the_back_when_the_back_layout_is_wrong(pack_dir: Path) -
 def test_unwritable_output_folder_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import tempfile
+    from generator.output import files
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(files, "_temp_beside", refuse)  # as root, a read-only folder is no bar
     out = tmp_path / "cal.pdf"
     result = runner.invoke(app, ["calibrate", "--out", str(out)])
     assert result.exit_code == 2
