@@ -117,7 +117,7 @@ def produce(
     from generator.output.files import write_all
     from generator.render.pdf import render_pdf
 
-    jobs = plan(packs, langs, papers)
+    jobs = plan(packs, langs, papers, single=opts.single)
     renderer = Renderer(opts)
     files: list[tuple[Path, bytes, str]] = []
     err = stderr()

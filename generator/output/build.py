@@ -22,7 +22,10 @@ from generator.units import PAPER_SIZES_MM
 
 PAPERS = ("a4", "letter")
 # printable kinds from before `drawn` existed, and the builders they stand for
-LEGACY_BUILDERS = {"papirove-doupe-sheet": "papirove-doupe/sheet", "papirove-doupe-dice": "papirove-doupe/dice"}
+LEGACY_BUILDERS = {
+    "papirove-doupe-sheet": "papirove-doupe/sheet",
+    "papirove-doupe-dice": "papirove-doupe/dice",
+}
 
 
 @dataclass(frozen=True)
@@ -34,12 +37,14 @@ class Job:
     lang: str
     paper: str
     fillable: bool = False
+    single: bool = False  # a deck as single-card pages: one file whatever the paper
 
     @property
     def filename(self) -> str:
         """File name under the pack's output folder."""
         variant = "-fillable" if self.fillable else ""
-        return f"{self.pack.id}-{self.printable.id}{variant}-{self.lang}-{self.paper}.pdf"
+        paper = "single" if self.single else self.paper
+        return f"{self.pack.id}-{self.printable.id}{variant}-{self.lang}-{paper}.pdf"
 
 
 @dataclass
@@ -52,13 +57,23 @@ class Result:
     pages: int
 
 
-def plan(packs: Iterable[Pack], langs: list[str] | None, papers: list[str] | None) -> list[Job]:
-    """Every (printable, language, paper) to build."""
+def plan(
+    packs: Iterable[Pack], langs: list[str] | None, papers: list[str] | None, single: bool = False
+) -> list[Job]:
+    """Every (printable, language, paper) to build; with `single`, decks once per language."""
     jobs = []
     for pack in packs:
         pack_langs = [lg for lg in pack.languages if langs is None or lg in langs]
         for printable in pack.printables.values():
             allowed = printable.spec.paper or list(PAPERS)
+            chosen = [paper for paper in allowed if papers is None or paper in papers]
+            if single and printable.spec.kind == "deck":  # pages are the card: paper is moot
+                jobs.extend(
+                    Job(pack, printable, lang, chosen[0], single=True)
+                    for lang in pack_langs
+                    if chosen
+                )
+                continue
             for lang in pack_langs:
                 for paper in allowed:
                     if papers is None or paper in papers:
@@ -137,7 +152,9 @@ class Renderer:
             return Document(title, self.page_pages(job))
         if kind in ("drawn", *LEGACY_BUILDERS):
             return Document(title, self.drawn_pages(job), fillable=job.fillable)
-        raise PapirnaError(f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file)
+        raise PapirnaError(
+            f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file
+        )
 
     def deck_cards(self, job: Job) -> DeckCards:
         """Every card of a deck drawn at its trim origin, copies repeated, with its back."""
@@ -148,7 +165,9 @@ class Renderer:
         back = _layout(job.pack, p.spec.back) if p.spec.back else None
         env = self.env(job.pack)
         fb, bb = Builder(front, env), Builder(back, env) if back else None
-        deck = DeckCards(p.spec.title.get(job.lang), (front.width, front.height), front.bleed, front.safe)
+        deck = DeckCards(
+            p.spec.title.get(job.lang), (front.width, front.height), front.bleed, front.safe
+        )
         total = len(p.cards)
         for i, entry in enumerate(p.cards):
             cid = getattr(entry.model, "id", None) or str(i + 1)
@@ -184,8 +203,14 @@ class Renderer:
         deck = self.deck_cards(job)
         try:
             return impose(
-                deck.fronts, deck.backs, PAPER_SIZES_MM[job.paper], deck.card, deck.bleed, deck.title,
-                opts=self.options, safe=deck.safe,
+                deck.fronts,
+                deck.backs,
+                PAPER_SIZES_MM[job.paper],
+                deck.card,
+                deck.bleed,
+                deck.title,
+                opts=self.options,
+                safe=deck.safe,
             )
         except PapirnaError as e:
             if e.file:
@@ -197,8 +222,14 @@ class Renderer:
         from generator.output.png import card_pngs
 
         deck = self.deck_cards(job)
-        pages = single_pages(deck.fronts, deck.backs, deck.card, deck.bleed, replace(self.options, duplex="long"),
-                             deck.safe)
+        pages = single_pages(
+            deck.fronts,
+            deck.backs,
+            deck.card,
+            deck.bleed,
+            replace(self.options, duplex="long"),
+            deck.safe,
+        )
         pngs = card_pngs(pages, dpi)
         names = []
         for n, cid in enumerate(deck.ids, start=1):

@@ -58,7 +58,9 @@ class Grid(NamedTuple):
         return (self.x0 + c * (self.card_w + self.gap), self.y0 + r * (self.card_h + self.gap))
 
 
-def check_sizes(paper: tuple[float, float], card: tuple[float, float], bleed: float, gap: float) -> None:
+def check_sizes(
+    paper: tuple[float, float], card: tuple[float, float], bleed: float, gap: float
+) -> None:
     """Refuse sizes that cannot be printed: non-positive, or larger than the paper."""
     cw, ch = card
     if not (cw > 0 and ch > 0):
@@ -111,9 +113,13 @@ def crop_marks(grid: Grid, paper: tuple[float, float]) -> list:
         y = grid.y0 + r * (grid.card_h + grid.gap)
         ys.update((round(y, 4), round(y + grid.card_h, 4)))
     top = grid.y0 - grid.outer_bleed - MARK_GAP
-    bottom = grid.y0 + grid.rows * grid.card_h + (grid.rows - 1) * grid.gap + grid.outer_bleed + MARK_GAP
+    bottom = (
+        grid.y0 + grid.rows * grid.card_h + (grid.rows - 1) * grid.gap + grid.outer_bleed + MARK_GAP
+    )
     left = grid.x0 - grid.outer_bleed - MARK_GAP
-    right = grid.x0 + grid.cols * grid.card_w + (grid.cols - 1) * grid.gap + grid.outer_bleed + MARK_GAP
+    right = (
+        grid.x0 + grid.cols * grid.card_w + (grid.cols - 1) * grid.gap + grid.outer_bleed + MARK_GAP
+    )
     ops: list = []
     v_len = min(8.0, top - 1.0)
     h_len = min(8.0, left - 1.0)
@@ -181,15 +187,21 @@ def impose(
             baseline = ph - max(1.5, (grid.y0 - grid.outer_bleed) / 2 - 1.0)
             ops.append(TextOp(grid.x0 + 1.5, baseline, text, LABEL_FONT, LABEL_SIZE))
             if side == "back":
-                pages.append(Page(pw, ph, ops, turned=opts.duplex == "short", offset=opts.back_offset))
+                pages.append(
+                    Page(pw, ph, ops, turned=opts.duplex == "short", offset=opts.back_offset)
+                )
             else:
                 pages.append(Page(pw, ph, ops))
     return pages
 
 
 def single_pages(
-    fronts: list[list], backs: list[list] | None, card: tuple[float, float], bleed: float,
-    opts: PrintOptions, safe: float = 0.0,
+    fronts: list[list],
+    backs: list[list] | None,
+    card: tuple[float, float],
+    bleed: float,
+    opts: PrintOptions,
+    safe: float = 0.0,
 ) -> list[Page]:
     """One card per page, the page exactly card + bleed, with TrimBox and BleedBox."""
     cw, ch = card
@@ -201,5 +213,7 @@ def single_pages(
         sides = [front] + ([backs[i]] if backs is not None and opts.duplex != "none" else [])
         for content in sides:
             ops = [GroupOp(bleed, bleed, tuple(content) + overlay, (-bleed, -bleed, w, h))]
-            pages.append(Page(w, h, ops, trim_box=(bleed, bleed, cw, ch), bleed_box=(0.0, 0.0, w, h)))
+            pages.append(
+                Page(w, h, ops, trim_box=(bleed, bleed, cw, ch), bleed_box=(0.0, 0.0, w, h))
+            )
     return pages

@@ -45,7 +45,9 @@ def showcase(pngs: list[bytes], count: int = 5, height: int = 700, bleed_px: int
     if not cards:
         raise ValueError("no cards to show")
     scale = (height * 0.72) / cards[0].height
-    cards = [c.resize((round(c.width * scale), round(c.height * scale)), Image.LANCZOS) for c in cards]
+    cards = [
+        c.resize((round(c.width * scale), round(c.height * scale)), Image.LANCZOS) for c in cards
+    ]
     cw, ch = cards[0].size
     step = cw * 0.92
     width = round(step * (len(cards) - 1) + cw + height * 0.3)
@@ -56,7 +58,9 @@ def showcase(pngs: list[bytes], count: int = 5, height: int = 700, bleed_px: int
         x = round(height * 0.15 + i * step)
         y = round((height - ch) / 2 + abs(i - mid) * 6)
         mask = Image.new("L", card.size, 0)
-        ImageDraw.Draw(mask).rounded_rectangle((0, 0, card.width - 1, card.height - 1), radius=card.width // 18, fill=255)
+        ImageDraw.Draw(mask).rounded_rectangle(
+            (0, 0, card.width - 1, card.height - 1), radius=card.width // 18, fill=255
+        )
         rot = card.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor="#efe9df")
         rmask = mask.rotate(angle, resample=Image.BICUBIC, expand=True)
         shadow = Image.new("L", (rot.width + 40, rot.height + 40), 0)

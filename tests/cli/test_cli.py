@@ -49,6 +49,18 @@ def test_build_user_pack(pack_dir: Path, tmp_path: Path) -> None:
     assert "mypack-deck-cs-a4.pdf" in result.stdout
 
 
+def test_single_card_pages_are_one_file_per_language(pack_dir: Path, tmp_path: Path) -> None:
+    # Single-card pages are the card plus bleed on any paper: no copy per paper size.
+    out = tmp_path / "out"
+    args = ["build", "mypack", "--content", str(pack_dir), "--out", str(out), "--single"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in out.rglob("*.pdf")) == [
+        "mypack-deck-cs-single.pdf",
+        "mypack-deck-en-single.pdf",
+    ]
+
+
 def test_unknown_game_is_one_line_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", "chess", "--out", str(tmp_path)])
     assert result.exit_code == 2

@@ -12,7 +12,11 @@ from generator.cli.common import load_packs
 from generator.output.build import plan, render_jobs
 
 PT = 72 / 25.4
-PAPER_PT = {"a4": (210 * PT, 297 * PT), "letter": (215.9 * PT, 279.4 * PT), "a3": (297 * PT, 420 * PT)}
+PAPER_PT = {
+    "a4": (210 * PT, 297 * PT),
+    "letter": (215.9 * PT, 279.4 * PT),
+    "a3": (297 * PT, 420 * PT),
+}
 
 
 def _fonts(reader: PdfReader) -> dict[str, bool]:
