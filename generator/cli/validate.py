@@ -19,12 +19,15 @@ def register(app: typer.Typer) -> None:
 def validate(
     path: Path | None = typer.Argument(
         None,
-        help="A pack folder, a pack.yaml, or a layout .yaml file. Default: every built-in pack.",
+        help="A pack folder or pack.yaml, a deck folder or deck file (from `cards init`), or a "
+        "layout .yaml file. Default: every built-in pack.",
     ),
 ) -> None:
-    """Check a content pack (data, references, layouts) or a layout file without rendering."""
+    """Check a content pack or deck (data, references, layouts) or a layout without rendering."""
+    from generator.content.deck import load_deck
     from generator.content.pack import builtin_pack_ids, load_pack
     from generator.layout.spec import load_layout
+    from generator.output.build import pack_layout
     from generator.resources import content_dir
 
     out = stdout()
@@ -32,8 +35,14 @@ def validate(
         packs = load_packs(None, None)
     elif path.is_file() and path.name == "pack.yaml":
         packs = [load_pack(path.parent)]
+    elif path.is_dir() and not (path / "pack.yaml").exists() and (path / "deck.yaml").is_file():
+        packs = [load_deck(path / "deck.yaml")]
+    elif path.is_dir() and not (path / "pack.yaml").exists():
+        raise PapirnaError("no pack.yaml or deck.yaml in this folder", file=str(path))
     elif path.is_dir():
         packs = [load_pack(path)]
+    elif path.suffix in (".yaml", ".yml") and path.is_file() and _is_deck_file(path):
+        packs = [load_deck(path)]
     elif path.suffix in (".yaml", ".yml") and path.is_file():
         if path.suffix != ".yaml":
             raise PapirnaError("a layout file's name must end in .yaml", file=str(path))
@@ -57,11 +66,10 @@ def validate(
             for key in ("layout", "back"):
                 name = getattr(p.spec, key)
                 if name:
-                    extra = [pack.root / "layouts"] if (pack.root / "layouts").is_dir() else []
                     try:
-                        load_layout(name, extra)
+                        pack_layout(pack, name)
                     except PapirnaError as e:
-                        if e.file:
+                        if e.file and e.file != pack.manifest_doc.file:
                             raise
                         raise p.entry.error(e.message, (key,)) from None
                     layouts.add(name)
@@ -74,3 +82,11 @@ def validate(
         out.print(
             f"ok: {pack.id}: {len(pack.printables)} printables, {cards} cards, {len(layouts)} layouts"
         )
+
+
+def _is_deck_file(path: Path) -> bool:
+    """Whether a YAML file is a deck file (it names its `cards`) rather than a layout."""
+    from generator.content.yamlio import load_yaml_file
+
+    data = load_yaml_file(path).data
+    return isinstance(data, dict) and "cards" in data and "boxes" not in data

@@ -104,7 +104,8 @@ def _item(
     return Item(data, label, locate)
 
 
-def _layout(pack: Pack, name: str) -> LayoutSpec:
+def pack_layout(pack: Pack, name: str) -> LayoutSpec:
+    """A layout by name, as a pack sees it: its own layouts/ (and its folder), then built-ins."""
     extra = [pack.root / "layouts"] if (pack.root / "layouts").is_dir() else []
     if not pack.builtin:
         extra.append(pack.root)
@@ -161,8 +162,8 @@ class Renderer:
         p = job.printable
         if p.spec.layout is None:
             raise p.entry.error("a deck needs 'layout'", ("layout",))
-        front = _layout(job.pack, p.spec.layout)
-        back = _layout(job.pack, p.spec.back) if p.spec.back else None
+        front = pack_layout(job.pack, p.spec.layout)
+        back = pack_layout(job.pack, p.spec.back) if p.spec.back else None
         env = self.env(job.pack)
         fb, bb = Builder(front, env), Builder(back, env) if back else None
         deck = DeckCards(
@@ -244,7 +245,7 @@ class Renderer:
         p = job.printable
         if p.spec.layout is None:
             raise p.entry.error("a page needs 'layout'", ("layout",))
-        layout = _layout(job.pack, p.spec.layout)
+        layout = pack_layout(job.pack, p.spec.layout)
         entry = p.data or Entry({}, p.entry.doc, p.entry.path)
         extra = {"title": p.spec.title.get(job.lang)} if p.data is None else None
         item = _item(entry, job.lang, p.id, extra, job.pack.manifest.labels)
@@ -263,7 +264,7 @@ class Renderer:
             draw = builder(name)
         except PapirnaError as e:
             raise p.entry.error(e.message, ("builder",)) from None
-        layout = _layout(job.pack, p.spec.layout)
+        layout = pack_layout(job.pack, p.spec.layout)
         files = {k: e.model for k, e in p.files.items()}
         if p.plan is not None:
             files["plan"] = p.plan.model

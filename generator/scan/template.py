@@ -95,23 +95,15 @@ def _sheet_printables(pack: Pack) -> list[LoadedPrintable]:
     ]
 
 
-def _layout(pack: Pack, name: str):
-    from generator.layout.spec import load_layout
-
-    extra = [pack.root / "layouts"] if (pack.root / "layouts").is_dir() else []
-    if not pack.builtin:
-        extra.append(pack.root)
-    return load_layout(name, extra)
-
-
 def _ops(pack: Pack, printable: LoadedPrintable, lang: str, sid: str) -> tuple[object, list]:
     from generator.layout.engine import Env
     from generator.layout.printables.papirove_doupe_sheet import sheet_ops
+    from generator.output.build import pack_layout
     from generator.render.metrics import ReportlabMetrics
 
     if printable.data is None or printable.plan is None or printable.spec.layout is None:
         raise PapirnaError(f"sheet printable {printable.id!r} has no data, plan or layout")
-    layout = _layout(pack, printable.spec.layout)
+    layout = pack_layout(pack, printable.spec.layout)
     env = Env(ReportlabMetrics(), pack_root=pack.root, fillable=True)
     ops = sheet_ops(layout, printable.data.model, printable.plan.model, env, lang, sid)
     return layout, ops

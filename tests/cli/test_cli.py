@@ -321,3 +321,22 @@ def test_validate_layout_file_errors_name_the_file(
     result = runner.invoke(app, ["validate", name])
     assert result.exit_code == 2
     assert result.stderr == f"papirna: error: {expected}\n"
+
+
+def test_validate_a_starter_deck(tmp_path: Path) -> None:
+    deck = tmp_path / "deck"
+    assert runner.invoke(app, ["cards", "init", str(deck)]).exit_code == 0
+    for target in (deck, deck / "deck.yaml"):
+        result = runner.invoke(app, ["validate", str(target)])
+        assert result.exit_code == 0, result.stderr
+        assert result.stdout.strip() == "ok: deck: 1 printables, 3 cards, 2 layouts"
+    broken = tmp_path / "broken"  # another folder: layouts are cached by where they are found
+    assert runner.invoke(app, ["cards", "init", str(broken)]).exit_code == 0
+    (broken / "card.yaml").write_text("size: {width: 63.5mm, height: 88.9mm}\nboxs: {}\n")
+    result = runner.invoke(app, ["validate", str(broken)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("papirna: error: ")
+    assert "card.yaml:2:1: boxs: unknown key" in result.stderr
+    result = runner.invoke(app, ["validate", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr.endswith(": no pack.yaml or deck.yaml in this folder\n")
