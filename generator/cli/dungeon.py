@@ -19,6 +19,7 @@ from generator.errors import PapirnaError
 if TYPE_CHECKING:
     from generator.output.dungeons import Loaded
 MAX_COUNT = 1_000_000
+MAX_SEED = 10**17 - 1  # a plan's id, generated-SEED, must fit its place on the sheet
 MAX_PDF_COUNT = 1_000
 FORMATS = ("pdf", "yaml", "json")
 LANGS = ("cs", "en")
@@ -52,8 +53,8 @@ def _seed(value: str | None) -> int:
     if value is None:
         return secrets.randbelow(10_000)  # short ids: G-SEED-N is printed in a badge
     seed = _whole(value, "--seed")
-    if seed < 0:
-        raise PapirnaError(f"--seed: expected 0 or more, got {seed}")
+    if not 0 <= seed <= MAX_SEED:
+        raise PapirnaError(f"--seed: expected 0 to {MAX_SEED:,} (17 digits), got {seed}")
     return seed
 
 

@@ -15,28 +15,31 @@ from generator.errors import PapirnaError
 if TYPE_CHECKING:
     from generator.rules.gamebook import Fight, FightOdds, Tables
 
-HELP = """Exact odds of a gamebook fight: win, lose, escape and the expected number of rounds.
-
-Computed by dynamic programming over the fight's states (your strength, your friends' and the
-enemy's), not by sampling. How papirna reads the rulebook where it is not explicit:
-
-- Each round the side with initiative strikes first: attack strength = combat strength x armour
-value, a die, the attacker's table gives the damage. A side killed by the first strike does not
-strike back; otherwise the defender strikes back with its reduced strength. Attack strength 0
-never wounds.
-
-- --initiative roll rolls every round: 1-3 the enemy strikes first, 4-6 you do.
-
-- Friends: warriors and alchemists add their attack strength to yours (one roll, on your
-table); a wizard casts a light spell every round (its own die, the spell-power column of table
-II), as does your Spellcasting skill along with each of your attacks. The enemy's blow goes to
-one living fighter of your group, chosen before the roll to maximise your survival (then your
-wins). You die at 0 strength even if friends live; a friend at 0 is out of the fight. The bomb
-and potions are not modelled.
-
-- Fleeing (--flee, --flee-at N): in a round that starts with your strength at N or less you try
-to flee instead of attacking; the enemy strikes first; if you live through that blow you escape.
-"""
+# One paragraph per line: the help wraps them to the terminal's width.
+HELP = "\n\n".join(
+    [
+        "Exact odds of a gamebook fight: win, lose, escape and the expected number of rounds.",
+        "Computed by dynamic programming over the fight's states (your strength, your friends' "
+        "and the enemy's), not by sampling. How papirna reads the rulebook where it is not "
+        "explicit:",
+        "- Each round the side with initiative strikes first: attack strength = combat strength "
+        "x armour value, a die, the attacker's table gives the damage. A side killed by the first "
+        "strike does not strike back; otherwise the defender strikes back with its reduced "
+        "strength. Attack strength 0 never wounds.",
+        "- --initiative roll rolls every round: 1-3 the enemy strikes first, 4-6 you do.",
+        "- Friends: warriors and alchemists add their attack strength to yours (one roll, on your "
+        "table); a wizard casts a light spell every round (its own die, the spell-power column of "
+        "table II), as does your Spellcasting skill along with each of your attacks. The enemy's "
+        "blow goes to one living fighter of your group, chosen before the roll to maximise your "
+        "survival (then your wins). You die at 0 strength even if friends live; a friend at 0 is "
+        "out of the fight. The bomb and potions are not modelled.",
+        "- Fleeing (--flee, --flee-at N): in a round that starts with your strength at N or less "
+        "you try to flee instead of attacking; the enemy strikes first; if you live through that "
+        "blow you escape.",
+        "Odds show two decimals; an outcome that may or may not happen never shows as 0.00% or "
+        "100.00%, but as < 0.01% or > 99.99%. --json gives the exact numbers.",
+    ]
+)
 
 _FRIEND = re.compile(r"^(warrior|alchemist|wizard):(\d+)(?:[x×*/](\d+))?$")
 TABLE_NAMES = {"i": "I", "1": "I", "ii": "II", "2": "II", "iii": "III", "3": "III"}
@@ -98,40 +101,64 @@ def load_tables() -> Tables:
 
 @handles_errors
 def fight(
-    strength: str = typer.Option("10", "--strength", "-s", help="Your current combat strength."),
-    armour: str = typer.Option(..., "--armour", "-a", help="Your armour value (výzbroj)."),
-    table: str = typer.Option(
-        "II", "--table", "-t", help="The table your attacks use: I, II, III."
+    strength: str = typer.Option(
+        "10", "--strength", "-s", metavar="N", help="Your current combat strength."
     ),
-    enemy_strength: str = typer.Option(..., "--enemy-strength", "-S", help="The enemy's strength."),
-    enemy_armour: str = typer.Option(..., "--enemy-armour", "-A", help="The enemy's armour value."),
-    enemy_table: str = typer.Option("II", "--enemy-table", "-T", help="The enemy's table."),
+    armour: str = typer.Option(
+        ..., "--armour", "-a", metavar="N", help="Your armour value (výzbroj)."
+    ),
+    table: str = typer.Option(
+        "II", "--table", "-t", metavar="I|II|III", help="The table your attacks use."
+    ),
+    enemy_strength: str = typer.Option(
+        ..., "--enemy-strength", "-S", metavar="N", help="The enemy's strength."
+    ),
+    enemy_armour: str = typer.Option(
+        ..., "--enemy-armour", "-A", metavar="N", help="The enemy's armour value."
+    ),
+    enemy_table: str = typer.Option(
+        "II", "--enemy-table", "-T", metavar="I|II|III", help="The enemy's table."
+    ),
     initiative: str = typer.Option(
-        "you", "--initiative", "-i", help="Who strikes first each round: you, enemy or roll."
+        "you",
+        "--initiative",
+        "-i",
+        metavar="you|enemy|roll",
+        help="Who strikes first each round (roll: a die every round).",
     ),
     friends: list[str] = typer.Option(
         None,
         "--friend",
         "-f",
+        metavar="KIND:N[xN]",
         help="A friend: warrior:12x3 or alchemist:8x2 (strength x armour), or wizard:15 "
         "(spell power 1-29). Up to two.",
     ),
     spellcasting: str = typer.Option(
-        "0", "--spellcasting", help="Your Spellcasting skill level 0-3 (a light spell per attack)."
+        "0",
+        "--spellcasting",
+        metavar="0-3",
+        help="Your Spellcasting skill level 0-3 (a light spell per attack).",
     ),
     flee: bool = typer.Option(False, "--flee", help="Try to flee in the first round."),
     flee_at: str | None = typer.Option(
-        None, "--flee-at", help="Try to flee once your strength is this or less."
+        None, "--flee-at", metavar="N", help="Try to flee once your strength is this or less."
     ),
     simulate: str = typer.Option(
-        "0", "--simulate", help="Also play N fights with dice and show the sampled odds."
+        "0",
+        "--simulate",
+        metavar="N",
+        help="Also play N fights with dice and show the sampled odds.",
     ),
-    seed: str = typer.Option("1", "--seed", help="Seed of --simulate."),
+    seed: str = typer.Option("1", "--seed", metavar="S", help="Seed of --simulate."),
     chart: Path | None = typer.Option(
-        None, "--chart", help="Also write a PDF chart: win odds against enemy strength."
+        None,
+        "--chart",
+        metavar="FILE.pdf",
+        help="Also write a PDF chart: win odds against enemy strength.",
     ),
-    lang: str = typer.Option("cs", "--lang", help="Language of the chart: cs or en."),
-    paper: str = typer.Option("a4", "--paper", help="Paper of the chart: a4 or letter."),
+    lang: str = typer.Option("cs", "--lang", metavar="cs|en", help="Language of the chart."),
+    paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper of the chart."),
     as_json: bool = typer.Option(False, "--json", help="Print the odds as JSON."),
 ) -> None:
     """Exact odds of a gamebook fight (see `papirna fight --help`)."""
@@ -216,6 +243,15 @@ def describe(setup: Fight) -> str:
     return "; ".join(parts)
 
 
+def percent(value: float) -> str:
+    """A probability with two decimals that prints 100 % or 0 % only when it is exactly so."""
+    from generator.layout.printables.gamebook_chart import pct
+
+    if abs(value - round(value)) < 1e-12:  # float noise around a certain outcome
+        value = float(round(value))
+    return pct(value, "en", digits=2)
+
+
 def _print(setup: Fight, odds: FightOdds, sampled: dict | None) -> None:
     from rich.table import Table
 
@@ -231,15 +267,15 @@ def _print(setup: Fight, odds: FightOdds, sampled: dict | None) -> None:
         cells = [label, value]
         if sampled and key:
             v = sampled[key]
-            cells.append(f"{v:.2%}" if pct else f"{v:.2f}")
+            cells.append(percent(v) if pct else f"{v:.2f}")
         elif sampled:
             cells.append("")
         t.add_row(*cells)
 
-    row("win", f"{odds.win:.2%}", "win")
-    row("lose", f"{odds.lose:.2%}", "lose")
+    row("win", percent(odds.win), "win")
+    row("lose", percent(odds.lose), "lose")
     if setup.flee_at is not None:
-        row("escape", f"{odds.escape:.2%}", "escape")
+        row("escape", percent(odds.escape), "escape")
     row("rounds (expected)", f"{odds.rounds:.2f}", "rounds", pct=False)
     if odds.strength_if_won is not None:
         row("your strength after a win (expected)", f"{odds.strength_if_won:.1f}")

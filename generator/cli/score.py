@@ -25,7 +25,11 @@ def score(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     campaign: bool = typer.Option(
-        False, "--campaign", help="Sum each player's sheets over a campaign."
+        False,
+        "--campaign",
+        help="Papírové doupě only: sum each player's sheets over a campaign (dungeons A-C, "
+        "D-F, G-I, J-L, or all 12). Refused for spici-bohove (one ship's log is already a "
+        "whole campaign) and gamebook.",
     ),
     template: bool = typer.Option(False, "--template", help="Print a blank sheet to fill in."),
     lang: Literal["cs", "en"] = typer.Option(

@@ -26,6 +26,11 @@ from generator.rules import papirove_doupe as pdr
 from generator.rules.scoring import Score, SheetError, rank
 
 SCORED = ("papirove-doupe", "spici-bohove", "gamebook")
+# why --campaign means nothing for the other games
+CAMPAIGN_REFUSED = {
+    "spici-bohove": "a ship's log already holds a whole campaign, scored once for the whole crew",
+    "gamebook": "a character journal is checked, not scored over several games",
+}
 
 
 def run(
@@ -42,6 +47,8 @@ def run(
     """Tally filled sheets: every category per player, the total and the ranking."""
     if game not in SCORED:
         raise PapirnaError(f"papirna cannot score {game!r}; it scores {', '.join(SCORED)}")
+    if campaign and game != "papirove-doupe":
+        raise PapirnaError(f"--campaign is for papirove-doupe only: {CAMPAIGN_REFUSED[game]}")
     if template:
         path = content_dir() / game / f"score-template-{lang}.yaml"
         typer.echo(path.read_text(encoding="utf-8"), nl=False)

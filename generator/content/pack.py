@@ -203,6 +203,8 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
             lp.files[key] = Entry(validate(TypeAdapter(fmodel), fdoc, ..., (), langs), fdoc, ())
         if spec.kind == "drawn" and not spec.builder:
             raise doc.error(ppath, "a drawn printable needs 'builder'")
+        if spec.kind == "drawn" and spec.data is None and (spec.schema_ or spec.data_schema):
+            raise doc.error(ppath, "a drawn printable with a schema needs 'data: FILE'")
         if spec.plan is not None:
             plan_doc = load_yaml_file(pack.resolve(spec.plan, doc, (*ppath, "plan")))
             lp.plan = Entry(

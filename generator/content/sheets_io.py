@@ -216,9 +216,30 @@ def spici_bohove_from_fields(values: dict[str, str | bool], shown: str) -> dict:
     }
 
 
+def gamebook_from_fields(values: dict[str, str | bool], shown: str) -> dict:
+    """The fields of a filled gamebook character journal as the data of a GamebookJournal."""
+    if "experience" not in values or not any(k.startswith("level_reached.") for k in values):
+        raise PapirnaError(
+            "not a gamebook character journal (no experience and level ladder fields)", file=shown
+        )
+    name = values.get("name")
+    data: dict = {"name": (name.strip() if isinstance(name, str) else "")[:80]}
+    for key in ("experience", "level", "base_strength", "strength", "food", "money", "armour"):
+        number = _number(values, key, shown)
+        if number is not None:  # blank: the journal's default, or "missing" for experience
+            data[key] = number
+    # the level ladder and the food track stand for the numbers when their box is left blank
+    if "level" not in data and (reached := _highest(values, "level_reached")):
+        data["level"] = reached
+    if "food" not in data:
+        data["food"] = _count(values, "food_track")
+    return data
+
+
 FROM_FIELDS = {
     "papirove-doupe": papirove_doupe_from_fields,
     "spici-bohove": spici_bohove_from_fields,
+    "gamebook": gamebook_from_fields,
 }
 
 

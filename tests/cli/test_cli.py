@@ -284,7 +284,7 @@ def test_score_with_a_pack_whose_sheet_lacks_a_score_label(tmp_path: Path) -> No
     assert result.exit_code == 2, result.stdout
     assert re.fullmatch(
         r"papirna: error: \S*papirove-doupe/sheet.yaml:\d+:\d+: text: "
-        r"no label 'cat_gems' for the score table\n",
+        r"missing cat_gems \(printed on the sheet\)\n",
         result.stderr,
     ), result.stderr
 

@@ -140,7 +140,11 @@ def test_new_without_seed_puts_the_seed_in_the_ids() -> None:
         ),
         (["--format", "docx"], "--format: expected one of pdf, yaml, json, got 'docx'"),
         (["--lang", "de"], "--lang: expected one of cs, en, got 'de'"),
-        (["--seed", "-3"], "--seed: expected 0 or more, got -3"),
+        (["--seed", "-3"], "--seed: expected 0 to 99,999,999,999,999,999 (17 digits), got -3"),
+        (
+            ["--seed", "1" + "0" * 17],
+            "--seed: expected 0 to 99,999,999,999,999,999 (17 digits), got 100000000000000000",
+        ),
         (["--campaign", "a b"], "--campaign: expected up to 40 letters"),
         (["--format", "pdf", "--count", "5000"], "a PDF holds at most 1000 cards"),
     ],
@@ -380,3 +384,11 @@ def test_generated_card_front_shows_its_number_and_crossed_entrances(tmp_path: P
     assert len(lines) == 4 and len(accent) == 2
     x, _, size = pdp._entrance(g, 2)
     assert all(x - 1 <= min(op.x1, op.x2) and max(op.x1, op.x2) <= x + size + 1 for op in accent)
+
+
+def test_plan_new_refuses_a_seed_too_long_for_the_sheet(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["dungeon", "plan", "new", "--seed", "9" * 18, "--out", str(tmp_path / "p.yaml")]
+    )
+    one_line_error(result, "--seed: expected 0 to 99,999,999,999,999,999 (17 digits)")
+    assert not (tmp_path / "p.yaml").exists()

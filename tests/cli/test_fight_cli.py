@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.cli.fight import load_tables
+from generator.cli.fight import HELP, load_tables, percent
 from generator.rules.gamebook import Fight, Friend, Side, fight_odds
 
 runner = CliRunner()
@@ -111,3 +111,47 @@ def test_help_explains_the_reading_of_the_rules() -> None:
     assert result.exit_code == 0
     for words in ("dynamic", "initiative roll", "flee", "wizard"):
         assert words in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (0.99996, "> 99.99%"),
+        (0.99994, "99.99%"),
+        (1.0, "100.00%"),
+        (1 - 7e-16, "100.00%"),  # float noise around a certain win is a certain win
+        (0.00004, "< 0.01%"),
+        (0.00006, "0.01%"),
+        (0.0, "0.00%"),
+        (6.7e-16, "0.00%"),
+        (0.5, "50.00%"),
+        (0.123456, "12.35%"),
+    ],
+)
+def test_percent_never_rounds_to_certainty(value: float, shown: str) -> None:
+    assert percent(value) == shown
+
+
+def test_near_certain_fight_is_not_shown_as_certain() -> None:
+    # 30 attack strength against 18: the exact odds are 99.9997 % (see --json), not 100 %
+    args = ["fight", "-s", "10", "-a", "3", "-S", "6", "-A", "3"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    lines = {ln.split()[0]: ln.split(maxsplit=1)[1] for ln in result.stdout.splitlines()[1:] if ln}
+    assert lines["win"] == "> 99.99%"
+    assert lines["lose"] == "< 0.01%"
+    assert "100.00%" not in result.stdout and "0.00%" not in result.stdout
+    exact = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert 0.99995 < exact["win"] < 1 and 0 < exact["lose"] < 0.00005
+
+
+def test_help_reads_well() -> None:
+    # paragraphs are single lines that the help wraps itself, not hard-wrapped source lines
+    assert all("\n" not in paragraph for paragraph in HELP.split("\n\n"))
+    result = runner.invoke(app, ["fight", "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0
+    assert "<str>" not in result.stdout and "<list[str]>" not in result.stdout
+    for metavar in ("I|II|III", "you|enemy|roll", "KIND:N[xN]", "FILE.pdf", "a4|letter"):
+        assert metavar in result.stdout
+    words = " ".join(result.stdout.split())
+    assert "(your strength, your friends' and the enemy's), not by sampling." in words

@@ -215,3 +215,18 @@ def test_solo_quest_glory_above_ten_can_be_circled(built: dict[str, bytes], tmp_
     filled = tmp_path / "solo.pdf"
     filled.write_bytes(_fill(built["papirove-doupe-sheet-fillable-cs-a4.pdf"], on, texts, False))
     assert _score_json(filled)["players"][0]["categories"]["quests"] == 12 + 3
+
+
+def test_campaign_is_for_papirove_doupe_only(tmp_path: Path) -> None:
+    log = tmp_path / "log.yaml"
+    log.write_text("crew: Posádka\nadventure_cards: 3\nending: 7\n", encoding="utf-8")
+    result = runner.invoke(app, ["score", "spici-bohove", str(log), "--campaign"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "papirna: error: --campaign is for papirove-doupe only: a ship's log already holds a "
+        "whole campaign, scored once for the whole crew\n"
+    )
+    help_text = runner.invoke(app, ["score", "--help"]).stdout
+    words = " ".join(help_text.replace("│", " ").split())
+    assert "Papírové doupě only: sum each player's sheets over a campaign" in words
+    assert "Refused for spici-bohove (one ship's log is already a whole campaign)" in words

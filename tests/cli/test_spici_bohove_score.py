@@ -193,11 +193,22 @@ def test_from_fields_by_hand() -> None:
         spici_bohove_from_fields({"campaign": "x"}, "x.pdf")
 
 
-def test_gamebook_pdf_is_refused_clearly(tmp_path: Path, built: dict[str, bytes]) -> None:
+def test_log_is_not_a_gamebook_journal(tmp_path: Path, built: dict[str, bytes]) -> None:
     pdf = tmp_path / "journal.pdf"
     pdf.write_bytes(built[LOG])
-    with pytest.raises(PapirnaError, match="reads filled PDFs only for"):
+    with pytest.raises(PapirnaError, match="not a gamebook character journal"):
         load_sheet(pdf, "gamebook")
+
+
+@pytest.mark.parametrize("game", ["spici-bohove", "gamebook"])
+def test_campaign_is_refused(tmp_path: Path, game: str) -> None:
+    # A ship's log is already a whole campaign, scored once for the whole crew: nothing to sum.
+    log = tmp_path / "log.yaml"
+    log.write_text("crew: Posádka\nending: 7\n", encoding="utf-8")
+    result = runner.invoke(app, ["score", game, str(log), str(log), "--campaign"])
+    assert result.exit_code == 2 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("papirna: error: --campaign is for papirove-doupe only: ")
 
 
 @given(

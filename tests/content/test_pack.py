@@ -162,6 +162,17 @@ def test_bad_printable(pack: Path, printable: str, expected: str) -> None:
     assert error(pack).startswith(expected)
 
 
+def test_a_drawn_printable_with_a_schema_needs_its_data(pack: Path) -> None:
+    manifest(
+        pack,
+        "  m: {kind: drawn, builder: pji-nezlob-se/mana, title: t, data: ~,\n"
+        "      schema: pji-nezlob-se/mana}\n",
+    )
+    assert error(pack) == (
+        "mypack/pack.yaml:3:6: printables.m: a drawn printable with a schema needs 'data: FILE'"
+    )
+
+
 # ---------------------------------------------------------------------------- file paths
 
 

@@ -100,9 +100,9 @@ def test_repaired_pdf_logs_nothing(tmp_path: Path, capfd: pytest.CaptureFixture[
 def test_game_without_pdf_sheets(tmp_path: Path) -> None:
     path = tmp_path / "s.pdf"
     path.write_bytes(pdf_with([]))
-    assert error(path, "gamebook").endswith(
-        "papirna reads filled PDFs only for papirove-doupe, spici-bohove, not gamebook; "
-        "type the sheet into YAML"
+    assert error(path, "runebound").endswith(
+        "papirna reads filled PDFs only for papirove-doupe, spici-bohove, gamebook, "
+        "not runebound; type the sheet into YAML"
     )
 
 

@@ -72,6 +72,7 @@ def pack() -> pdr.PackCards:
             "items": items,
             "gem_track": 12,
             "minion_track": 14,
+            "text": {k: LOC for k in pd.SHEET_TEXT_KEYS},
             "strength_bonus": {"warrior-level-4": 2},
             "scoring": {
                 "lowest_adventurer": [0, 1, 3, 6, 10, 15],

@@ -75,6 +75,43 @@ def _edge(value: str) -> str:
 
 Edge = Annotated[str, AfterValidator(_edge)]
 
+# the longest plan id that fits the sheet's corner ('PD-<id>-letter-cs-F', 38 mm at 5 pt), and
+# the longest seed of `dungeon plan new`'s narrow 'generated-SEED' ids that still fits there
+PLAN_ID_MAX = 17
+PLAN_SEED_MAX = 17
+_PLAN_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_GENERATED_ID = re.compile(rf"^generated-[0-9]{{1,{PLAN_SEED_MAX}}}$")
+
+
+def _plan_id(value: str) -> str:
+    """Lowercase letters, digits and single hyphens, short enough to print on the sheet."""
+    if not _PLAN_ID.match(value):
+        raise ValueError(
+            f"expected lowercase letters, digits and single hyphens like 'my-plan-2', "
+            f"got {value[:40]!r}" + (" ..." if len(value) > 40 else "")
+        )
+    if len(value) > PLAN_ID_MAX and not _GENERATED_ID.match(value):
+        raise ValueError(
+            f"at most {PLAN_ID_MAX} characters fit on the sheet "
+            f"(or generated-SEED with up to {PLAN_SEED_MAX} digits), got {len(value)}"
+        )
+    return value
+
+
+PlanId = Annotated[str, AfterValidator(_plan_id)]
+
+
+def _requires(keys: tuple[str, ...], printable: str) -> AfterValidator:
+    """A check that a text mapping holds every key its printable's builder prints."""
+
+    def check(value: dict) -> dict:
+        missing = [k for k in keys if k not in value]
+        if missing:
+            raise ValueError(f"missing {', '.join(missing)} (printed on the {printable})")
+        return value
+
+    return AfterValidator(check)
+
 
 class StrengthRange(Model):
     """One of a monster's three strength ranges: party strength from..to gives glory and wounds."""
@@ -294,7 +331,7 @@ class RoomFeatures(Model):
 class Plan(Model):
     """The dungeon plan printed on the sheet: 6 columns A-F, 7 rows (row 1 at the entrances)."""
 
-    id: str
+    id: PlanId
     teleports: list[Annotated[list[Room], Field(min_length=2, max_length=2)]] = Field(
         default_factory=lambda: [["A2", "F2"], ["A4", "F4"]]
     )
@@ -377,6 +414,44 @@ class GloryCircles(Model):
         return self
 
 
+# every `text` key the sheet builder (layout/printables/papirove_doupe_sheet.py) prints
+SHEET_TEXT_KEYS: tuple[str, ...] = (
+    "title",
+    "subtitle",
+    "player",
+    "dungeon",
+    "dice",
+    "round",
+    "adventurers",
+    "training",
+    "at4",
+    "at6",
+    "lowest",
+    "health",
+    "wounds",
+    "wound_rule",
+    "resurrection",
+    "potions",
+    "potion_rule",
+    "items",
+    "gems",
+    "minions",
+    "fights",
+    "visited",
+    "fled",
+    "range",
+    "strongest",
+    "plan",
+    "cards",
+    "quests",
+    "goal",
+    "ability",
+    "scoring",
+    "total",
+    *(f"cat_{c}" for c in SCORING_CATEGORIES),
+)
+
+
 class SheetData(Model):
     """Everything the player sheet prints besides the plan."""
 
@@ -394,7 +469,8 @@ class SheetData(Model):
     strength_bonus: dict[str, int] = Field(default_factory=dict)  # e.g. warrior at level 4
     scoring: Scoring
     circles: GloryCircles = Field(default_factory=GloryCircles)
-    text: dict[str, LText] = Field(default_factory=dict)  # headings and notes on the sheet
+    # headings and notes on the sheet; more keys than these are allowed
+    text: Annotated[dict[str, LText], _requires(SHEET_TEXT_KEYS, "sheet")]
 
     @model_validator(mode="after")
     def _complete(self) -> SheetData:
@@ -433,11 +509,27 @@ class Die(Model):
     faces: list[DieFace] = Field(min_length=6, max_length=6)
 
 
+# every `text` key the dice builder (layout/printables/papirove_doupe_dice.py) prints
+DICE_TEXT_KEYS: tuple[str, ...] = (
+    "title",
+    "subtitle",
+    "die",
+    "legend",
+    "adventurer",
+    "skull",
+    "clover",
+    "boots",
+    "invalid",
+    "stickers",
+    "nets",
+)
+
+
 class DiceSet(Model):
     """The six dice of Papírové doupě and the texts of the dice printables."""
 
     dice: list[Die] = Field(min_length=1, max_length=10)
-    text: dict[str, LText] = Field(default_factory=dict)
+    text: Annotated[dict[str, LText], _requires(DICE_TEXT_KEYS, "dice pages")]
 
     @model_validator(mode="after")
     def _numbers_unique(self) -> DiceSet:
