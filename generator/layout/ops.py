@@ -86,12 +86,17 @@ class ImageOp(NamedTuple):
 
 
 class GroupOp(NamedTuple):
-    """Operations moved by (dx, dy) and optionally clipped to a rectangle in the moved frame."""
+    """Operations moved by (dx, dy) and optionally clipped to a rectangle in the moved frame.
+
+    `shared`: the same `ops` tuple appears in several groups (a board cut into tiles); the PDF
+    then holds it once, as a form each group shows. Shared ops hold no form fields.
+    """
 
     dx: float
     dy: float
     ops: tuple
     clip: tuple[float, float, float, float] | None = None
+    shared: bool = False
 
 
 class FieldOp(NamedTuple):

@@ -25,9 +25,10 @@ from generator.units import PT_PER_MM as K
 class _Painter:
     """Draws operations on one canvas, emitting graphics-state changes only when they change."""
 
-    def __init__(self, canvas: Canvas, height_mm: float) -> None:
+    def __init__(self, canvas: Canvas, height_mm: float, forms: dict) -> None:
         self.c = canvas
         self.h = height_mm
+        self.forms = forms  # (id of shared ops, page height) -> form name, for the whole file
         self.reset()
 
     def reset(self) -> None:
@@ -125,7 +126,10 @@ class _Painter:
                     p = c.beginPath()
                     p.rect(cx * K, (h - cy - ch) * K, cw * K, ch * K)
                     c.clipPath(p, stroke=0, fill=0)
-                self.draw(op.ops)
+                if op.shared:
+                    self.form(op.ops)
+                else:
+                    self.draw(op.ops)
                 c.restoreState()
                 self.reset()
             elif t is ImageOp:
@@ -174,6 +178,22 @@ class _Painter:
                     )
                 self.reset()
 
+    def form(self, ops: tuple) -> None:
+        """Show shared operations as a form XObject, drawn into the file the first time only."""
+        key = (id(ops), self.h)
+        name = self.forms.get(key)
+        if name is None:
+            name = self.forms[key] = f"papirna-shared-{len(self.forms)}"
+            self.c.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)
+            self.reset()
+            self.draw(ops)
+            self.c.endForm()
+            self.reset()
+        self.c.doForm(name)
+
+
+FORM_REACH = 14400.0  # pt (200 in): a shared form's bounding box reaches this far every way
+
 
 def render_pdf(doc: Document) -> bytes:
     """Render a document to PDF bytes: fonts embedded, byte-identical for the same input."""
@@ -192,6 +212,7 @@ def render_pdf(doc: Document) -> bytes:
     canvas.setAuthor("papirna")
     canvas.setCreator("papirna")
     canvas.setSubject(doc.title)
+    forms: dict = {}
     for page in doc.pages:
         canvas.setPageSize((page.width * K, page.height * K))
         for name, box in (("trim", page.trim_box), ("bleed", page.bleed_box)):
@@ -201,7 +222,7 @@ def render_pdf(doc: Document) -> bytes:
                 x, y, w, h = box
                 y0 = page.height - y - h
                 canvas.setCropBox((x * K, y0 * K, (x + w) * K, (y0 + h) * K), name=name)
-        painter = _Painter(canvas, page.height)
+        painter = _Painter(canvas, page.height, forms)
         moved = page.turned or page.offset != (0.0, 0.0)
         if moved:
             canvas.saveState()
