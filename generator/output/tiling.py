@@ -1,30 +1,73 @@
-"""Tiling: a board larger than the paper printed across several sheets, with overlap, alignment
-marks and a tile index."""
+"""Tiling: a board larger than the paper printed across several sheets, with overlap, assembly
+marks and a tile index.
+
+Assembly convention: tiles are named by row letter and column number (A1 is the top-left one).
+Each tile's right and bottom strips (the OVERLAP) are covered by the tile to the right and the
+tile below: cut that tile's top and left paper margins off along its art edge and lay it on the
+dashed seam line. So on every tile only the part from its own top-left corner up to the seams
+stays visible; every mark sits in the covered strips or in the paper margins, never on art
+that stays visible.
+"""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, NamedTuple
 
-from generator.layout.ops import BLACK, EllipseOp, GroupOp, LineOp, Page, RectOp, Style, TextOp
+from generator.layout.ops import BLACK, WHITE, GroupOp, LineOp, Page, RectOp, Style, TextOp
+
+if TYPE_CHECKING:
+    from generator.layout.printables.registry import Drawn
 
 MARGIN = 7.0  # mm around each tile that printers may not print
-OVERLAP = 12.0  # mm of the board printed on both neighbouring tiles
+OVERLAP = 12.0  # mm of the board printed on both neighbouring tiles (at least)
+BAND = 6.0  # mm below the art for the tile's label and index map
+PT = 25.4 / 72  # mm per point
 MARK = Style(stroke=BLACK, width=0.2)
-ZONE = Style(stroke=(0.55, 0.55, 0.55), width=0.15, dash=(1.0, 1.0))
+SEAM = Style(stroke=BLACK, width=0.2, dash=(1.5, 1.5))
+SEAM_UNDER = Style(stroke=WHITE, width=0.5, dash=(1.5, 1.5))  # keeps the dashes visible on dark art
+TAG = Style(fill=WHITE, stroke=BLACK, width=0.2)
+TICK = (0.8, 3.8)  # mm from the art edge: where registration and cut ticks start and end
+TAG_SIZE = 6.0  # pt: the "A1 → A2" labels (nothing is printed below 6 pt)
+TAG_PAD = 0.6  # mm around a label's text
+LABEL_SIZE = 7.0  # pt: the tile's label in the band
+# advance widths (per 1000 units of the font size) of DejaVu Sans Condensed Bold, for centring
+_GLYPHS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 →↓"
+_ADVANCES = (
+    "696 686 660 747 615 615 738 753 334 334 697 573 896 753 765 659 765 693 648 614 730 "
+    "696 993 694 651 652 626 626 626 626 626 626 626 626 626 626 313 754 754"
+)
+_BOLD_WIDTHS = {c: int(w) for c, w in zip(_GLYPHS, _ADVANCES.split(), strict=True)}
+_ASCENT, _DESCENT = 0.76, 0.24  # per 1pt of size
 
 
-def tile_grid(board: tuple[float, float], paper: tuple[float, float]) -> tuple[int, int, float, float]:
+class Tile(NamedTuple):
+    """One tile's place: its name, board origin and the seams of the tiles laid over it."""
+
+    col: int
+    row: int
+    name: str
+    x: float  # board mm of the tile art's top-left corner
+    y: float
+    seam_x: float | None  # tile mm where the tile to the right starts (None: last column)
+    seam_y: float | None  # tile mm where the tile below starts (None: last row)
+
+
+def tile_grid(
+    board: tuple[float, float], paper: tuple[float, float]
+) -> tuple[int, int, float, float]:
     """Columns and rows of tiles, and the board width and height each tile shows."""
     bw, bh = board
     pw, ph = paper
-    vw, vh = pw - 2 * MARGIN, ph - 2 * MARGIN - 6.0  # 6 mm at the bottom for the tile label
+    vw, vh = pw - 2 * MARGIN, ph - 2 * MARGIN - BAND
     cols = max(1, math.ceil((bw - OVERLAP) / (vw - OVERLAP) - 1e-9)) if bw > vw else 1
     rows = max(1, math.ceil((bh - OVERLAP) / (vh - OVERLAP) - 1e-9)) if bh > vh else 1
     return cols, rows, vw, vh
 
 
-def tile_origin(col: int, row: int, board: tuple[float, float], view: tuple[float, float],
-                cols: int, rows: int) -> tuple[float, float]:
+def tile_origin(
+    col: int, row: int, board: tuple[float, float], view: tuple[float, float], cols: int, rows: int
+) -> tuple[float, float]:
     """The board coordinates of a tile's top-left corner; the last tiles end at the board edge."""
     bw, bh = board
     vw, vh = view
@@ -33,68 +76,187 @@ def tile_origin(col: int, row: int, board: tuple[float, float], view: tuple[floa
     return x, y
 
 
-def tile(drawn, paper: tuple[float, float], label: str) -> list[Page]:
-    """The board cut into overlapping tiles; each shows its place in a small index map."""
+def tile_name(col: int, row: int) -> str:
+    """A tile's name: its row as letters (A, B, ..., Z, AA, ...) and its column from 1."""
+    letters = ""
+    n = row + 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        letters = chr(ord("A") + r) + letters
+    return f"{letters}{col + 1}"
+
+
+def tile_layout(board: tuple[float, float], paper: tuple[float, float]) -> list[Tile]:
+    """Every tile of a board on this paper, row by row, with the seams of its neighbours."""
+    cols, rows, vw, vh = tile_grid(board, paper)
+    tiles = []
+    for row in range(rows):
+        for col in range(cols):
+            x, y = tile_origin(col, row, board, (vw, vh), cols, rows)
+            seam_x = tile_origin(col + 1, row, board, (vw, vh), cols, rows)[0] - x
+            seam_y = tile_origin(col, row + 1, board, (vw, vh), cols, rows)[1] - y
+            tiles.append(
+                Tile(
+                    col,
+                    row,
+                    tile_name(col, row),
+                    x,
+                    y,
+                    seam_x if col < cols - 1 else None,
+                    seam_y if row < rows - 1 else None,
+                )
+            )
+    return tiles
+
+
+def visible_box(t: Tile, view: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The part of a tile's art (x0, y0, x1, y1 in tile mm) that stays visible when assembled."""
+    vw, vh = view
+    return 0.0, 0.0, vw if t.seam_x is None else t.seam_x, vh if t.seam_y is None else t.seam_y
+
+
+def tile(drawn: Drawn, paper: tuple[float, float], label: str) -> list[Page]:
+    """The board cut into overlapping tiles, each with assembly marks and a small index map."""
     board = (drawn.width, drawn.height)
     pw, ph = paper
     cols, rows, vw, vh = tile_grid(board, paper)
     if cols * rows == 1:
         return [Page(pw, ph, [GroupOp((pw - board[0]) / 2, (ph - board[1]) / 2, tuple(drawn.ops))])]
+    tiles = tile_layout(board, paper)
+    names = {(t.col, t.row): t.name for t in tiles}
     pages = []
-    total = cols * rows
-    for row in range(rows):
-        for col in range(cols):
-            bx, by = tile_origin(col, row, board, (vw, vh), cols, rows)
-            ops: list = [GroupOp(MARGIN - bx, MARGIN - by, tuple(drawn.ops), (bx, by, vw, vh))]
-            # overlap zones: dashed lines where the neighbour's tile starts or ends
-            if col > 0:
-                prev_end = tile_origin(col - 1, row, board, (vw, vh), cols, rows)[0] + vw
-                x = MARGIN + prev_end - bx
-                ops.append(LineOp(x, MARGIN, x, MARGIN + vh, ZONE))
-            if col < cols - 1:
-                nxt = tile_origin(col + 1, row, board, (vw, vh), cols, rows)[0]
-                x = MARGIN + nxt - bx
-                ops.append(LineOp(x, MARGIN, x, MARGIN + vh, ZONE))
-            if row > 0:
-                prev_end = tile_origin(col, row - 1, board, (vw, vh), cols, rows)[1] + vh
-                y = MARGIN + prev_end - by
-                ops.append(LineOp(MARGIN, y, MARGIN + vw, y, ZONE))
-            if row < rows - 1:
-                nxt = tile_origin(col, row + 1, board, (vw, vh), cols, rows)[1]
-                y = MARGIN + nxt - by
-                ops.append(LineOp(MARGIN, y, MARGIN + vw, y, ZONE))
-            ops.extend(_alignment_marks(board, bx, by, vw, vh))
-            ops.append(RectOp(MARGIN, MARGIN, vw, vh, Style(stroke=(0.7, 0.7, 0.7), width=0.1)))
-            n = row * cols + col + 1
-            text = f"{label} · {n}/{total} · ↓{row + 1} →{col + 1}"
-            ops.append(TextOp(MARGIN, ph - MARGIN + 1.0, text, "sans-regular", 7))
-            ops.extend(_index_map(cols, rows, col, row, pw - MARGIN - 3.0 * cols, ph - MARGIN - 3.2))
-            pages.append(Page(pw, ph, ops))
+    for n, t in enumerate(tiles, 1):
+        ops: list = [GroupOp(MARGIN - t.x, MARGIN - t.y, tuple(drawn.ops), (t.x, t.y, vw, vh))]
+        ops.extend(_cut_marks(vw, vh))
+        if t.seam_x is not None:  # the strip under the tile to the right
+            ops.extend(_seam_x(t, names[(t.col + 1, t.row)], vw, vh))
+        if t.seam_y is not None:  # the strip under the tile below
+            ops.extend(_seam_y(t, names[(t.col, t.row + 1)], vw, vh))
+        ops.extend(_neighbour_tags(t, names, vw))
+        text = f"{label} · {t.name} · {n}/{len(tiles)}"
+        text_x = MARGIN + 1.5
+        ops.append(TextOp(text_x, MARGIN + vh + 4.0, text, "sans-regular", LABEL_SIZE))
+        index = _index_map(cols, rows, t.col, t.row, pw - MARGIN - 1.5, MARGIN + vh + 0.6)
+        if t.seam_x is not None:
+            # the seam tick below the art, unless it would run into the label or the index
+            x = MARGIN + t.seam_x
+            text_end = text_x + len(text) * 0.62 * LABEL_SIZE * PT
+            if not (text_x - 0.5 <= x <= text_end + 0.5 or index[0].x - 0.5 <= x):
+                ops.append(LineOp(x, MARGIN + vh + TICK[0], x, MARGIN + vh + TICK[1], MARK))
+        ops.extend(index)
+        pages.append(Page(pw, ph, ops))
     return pages
 
 
-def _alignment_marks(board: tuple[float, float], bx: float, by: float, vw: float, vh: float) -> list:
-    """Crosses in circles on a 40 mm board grid: matching them stacks the tiles exactly."""
+def _cut_marks(vw: float, vh: float) -> list:
+    """Crop marks in the paper margin at the art's corners: where to cut."""
     ops = []
-    step = 40.0
-    nx, ny = int(board[0] // step), int(board[1] // step)
-    for i in range(1, nx + 1):
-        for j in range(1, ny + 1):
-            x, y = i * step, j * step
-            if bx + 2 <= x <= bx + vw - 2 and by + 2 <= y <= by + vh - 2:
-                tx, ty = MARGIN + x - bx, MARGIN + y - by
-                ops.append(LineOp(tx - 2.5, ty, tx + 2.5, ty, MARK))
-                ops.append(LineOp(tx, ty - 2.5, tx, ty + 2.5, MARK))
-                ops.append(EllipseOp(tx, ty, 1.2, 1.2, MARK))
+    a, b = TICK
+    for x, sx in ((MARGIN, -1), (MARGIN + vw, 1)):
+        for y, sy in ((MARGIN, -1), (MARGIN + vh, 1)):
+            ops.append(LineOp(x + sx * a, y, x + sx * b, y, MARK))
+            ops.append(LineOp(x, y + sy * a, x, y + sy * b, MARK))
     return ops
 
 
-def _index_map(cols: int, rows: int, col: int, row: int, x: float, y: float) -> list:
-    """A little map of all tiles with this one filled in."""
+def _tag_size(text: str) -> tuple[float, float]:
+    """Width and height in mm of a tag box around `text`."""
+    width = sum(_BOLD_WIDTHS.get(c, 1000) for c in text) / 1000 * TAG_SIZE * PT
+    return width + 2 * TAG_PAD, (_ASCENT + _DESCENT) * TAG_SIZE * PT + 2 * TAG_PAD
+
+
+def _tag(text: str, x: float, y: float, boxed: bool = True) -> list:
+    """A label with its top-left corner at (x, y), on a white box unless `boxed` is False."""
+    w, h = _tag_size(text)
+    ops: list = [RectOp(x, y, w, h, TAG, 0.8)] if boxed else []
+    ops.append(
+        TextOp(x + TAG_PAD, y + TAG_PAD + _ASCENT * TAG_SIZE * PT, text, "sans-bold", TAG_SIZE)
+    )
+    return ops
+
+
+def _seam_x(t: Tile, right: str, vw: float, vh: float) -> list:
+    """The strip under the tile to the right: dashed seam, seam ticks in the margins, a tag."""
+    x = MARGIN + t.seam_x
+    ops: list = [
+        LineOp(x + 0.25, MARGIN, x + 0.25, MARGIN + vh, SEAM_UNDER),
+        LineOp(x + 0.25, MARGIN, x + 0.25, MARGIN + vh, SEAM),
+        LineOp(x, MARGIN - TICK[0], x, MARGIN - TICK[1], MARK),
+    ]
+    text = f"{t.name} → {right}"
+    h = _tag_size(text)[1]
+    # all of the strip is covered; beside the visible part it is found at once, and it keeps
+    # clear of the overlap with the row below (where the rows' art is compared)
+    end = vh if t.seam_y is None else t.seam_y
+    top = end / 2 - h / 2
+    if end < h + 2.0:  # no room above the other seam: go below it
+        top = min(end + 1.0, vh - h - 1.0)
+    ops.extend(_tag(text, x + 0.8, MARGIN + top))
+    return ops
+
+
+def _seam_y(t: Tile, below: str, vw: float, vh: float) -> list:
+    """The strip under the tile below: dashed seam, seam ticks in the margins, a tag."""
+    y = MARGIN + t.seam_y
+    ops: list = [
+        LineOp(MARGIN, y + 0.25, MARGIN + vw, y + 0.25, SEAM_UNDER),
+        LineOp(MARGIN, y + 0.25, MARGIN + vw, y + 0.25, SEAM),
+        LineOp(MARGIN - TICK[0], y, MARGIN - TICK[1], y, MARK),
+        LineOp(MARGIN + vw + TICK[0], y, MARGIN + vw + TICK[1], y, MARK),
+    ]
+    text = f"{t.name} ↓ {below}"
+    w, _ = _tag_size(text)
+    left = visible_box(t, (vw, vh))[2] / 2 - w / 2
+    ops.extend(_tag(text, MARGIN + min(max(left, 1.0), vw - w - 1.0), y + 0.8))
+    return ops
+
+
+def _neighbour_tags(t: Tile, names: dict, vw: float) -> list:
+    """Above the art, in the margin that is cut off: the tags of the strips this tile covers."""
+    ops: list = []
+    h = _tag_size("A")[1]
+    y = MARGIN - 1.0 - h + TAG_PAD  # the text's descent ends 1 mm above the art
+    end = MARGIN
+    if t.col > 0:
+        ops.extend(_tag(f"{names[(t.col - 1, t.row)]} → {t.name}", MARGIN + 1.0, y, boxed=False))
+        end = MARGIN + 1.0 + _tag_size(f"{names[(t.col - 1, t.row)]} → {t.name}")[0]
+    if t.row > 0:
+        text = f"{names[(t.col, t.row - 1)]} ↓ {t.name}"
+        w, _ = _tag_size(text)
+        right = vw if t.seam_x is None else t.seam_x
+        x = max(MARGIN + right / 2 - w / 2, end + 2.0)
+        if t.seam_x is not None and x - 0.5 <= MARGIN + t.seam_x <= x + w + 0.5:
+            x = MARGIN + t.seam_x + 1.0  # keep clear of the seam tick
+        ops.extend(_tag(text, x, y, boxed=False))
+    return ops
+
+
+def _index_map(cols: int, rows: int, col: int, row: int, right: float, top: float) -> list:
+    """A little map of all tiles, right-aligned at `right`, with this one filled in."""
     ops = []
+    gap = 0.3
+    h = min(2.6, (BAND - 0.8 - gap * (rows - 1)) / rows)
+    w = max(h * 1.7, 3.0)
+    size = 6.0  # pt: the tile names in the cells, where they fit (nothing is printed below 6 pt)
+    x0 = right - cols * w - (cols - 1) * gap
     for r in range(rows):
         for c in range(cols):
-            fill = BLACK if (r, c) == (row, col) else None
-            ops.append(RectOp(x + c * 3.0, y + r * 2.2 - 2.2 * (rows - 1), 2.6, 1.8,
-                              Style(fill=fill, stroke=BLACK, width=0.15)))
+            x, y = x0 + c * (w + gap), top + r * (h + gap)
+            here = (r, c) == (row, col)
+            ops.append(
+                RectOp(x, y, w, h, Style(fill=BLACK if here else None, stroke=BLACK, width=0.15))
+            )
+            name = tile_name(c, r)
+            tw = sum(_BOLD_WIDTHS.get(ch, 1000) for ch in name) / 1000 * size * PT
+            if h >= 0.73 * size * PT + 0.4 and tw <= w - 0.4:  # 0.73 em: the cap height
+                ops.append(
+                    TextOp(
+                        x + (w - tw) / 2,
+                        y + h / 2 + 0.36 * size * PT,
+                        name,
+                        "sans-bold",
+                        size,
+                        WHITE if here else BLACK,
+                    )
+                )
     return ops

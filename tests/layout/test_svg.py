@@ -495,3 +495,50 @@ def test_contain_keeps_rects_inside_the_box(vb, rect, box):
             for px, py in zip(s[1::2], s[2::2], strict=True):
                 assert x - tol <= px <= x + w + tol
                 assert y - tol <= py <= y + h + tol
+
+
+# --- icons that must not be confused -----------------------------------------------------
+
+ICONS = os.path.join(os.path.dirname(__file__), "..", "..", "assets", "icons")
+
+
+def _icon_mask(name: str, mm: float = 3.0, dpi: int = 300):
+    """The icon's ink at `mm` size, drawn in a dark red and seen in greyscale, as a bool array."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from generator.layout.ops import Document, Page
+    from generator.render.pdf import render_pdf
+
+    red = (0x64 / 255, 0x2E / 255, 0x29 / 255)  # a dark red like the cards' ink
+    ops = svg_ops(load_svg(os.path.join(ICONS, f"{name}.svg")), 0, 0, mm, mm, red)
+    pdf = pdfium.PdfDocument(render_pdf(Document("t", [Page(mm, mm, ops)])))
+    try:
+        grey = np.asarray(pdf[0].render(scale=dpi / 72).to_pil().convert("L"))
+    finally:
+        pdf.close()
+    return grey < 160
+
+
+@pytest.mark.parametrize("mm", [3.0, 4.5])
+def test_spirit_and_wound_do_not_look_alike(mm):
+    """At card size the flame and the drop overlap much less than two versions of one shape."""
+    spirit, wound = _icon_mask("spirit", mm), _icon_mask("wound", mm)
+    iou = (spirit & wound).sum() / (spirit | wound).sum()
+    # the old flame (a drop-like blob with a drop-shaped hole) had IoU 0.76 with the drop
+    assert iou < 0.7
+
+
+def _runs(row) -> int:
+    """How many separate stretches of ink a row of a mask crosses."""
+    return int(row[0]) + int(((row[1:].astype(int) - row[:-1].astype(int)) == 1).sum())
+
+
+def test_spirit_has_three_tongues_and_wound_one_tip():
+    """A line across the top quarter of the icons at 3 mm: three flame tongues, one drop tip."""
+    spirit, wound = _icon_mask("spirit"), _icon_mask("wound")
+    for mask, tips in ((spirit, 3), (wound, 1)):
+        rows = mask.any(axis=1).nonzero()[0]
+        top, bottom = rows[0], rows[-1]
+        y = top + round((bottom - top) * 0.3)
+        assert _runs(mask[y]) == tips
