@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from generator.layout.ops import (
     Document,
@@ -117,7 +117,12 @@ class _Painter:
                         )
                     else:
                         p.close()
-                c.drawPath(p, stroke=stroke, fill=fill, fillMode=1 if op.style.evenodd else 0)
+                c.drawPath(
+                    p,
+                    stroke=stroke,
+                    fill=fill,
+                    fillMode=FILL_EVEN_ODD if op.style.evenodd else FILL_NON_ZERO,
+                )
             elif t is GroupOp:
                 c.saveState()
                 c.translate(op.dx * K, -op.dy * K)
