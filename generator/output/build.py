@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.content.models import to_context
 from generator.content.pack import Entry, LoadedPrintable, Pack
@@ -15,10 +17,13 @@ from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.spec import LayoutSpec, load_layout
 from generator.output.impose import PrintOptions, impose, single_pages
-from generator.output.tiling import tile
+from generator.output.tiling import tile, tile_grid
 from generator.render.metrics import ReportlabMetrics
 from generator.render.pdf import render_pdf
 from generator.units import PAPER_SIZES_MM
+
+if TYPE_CHECKING:
+    from generator.layout.printables.registry import Drawn
 
 PAPERS = ("a4", "letter")
 # printable kinds from before `drawn` existed, and the builders they stand for
@@ -298,8 +303,8 @@ class Renderer:
                 # fits turned: print the page in landscape
                 dx, dy = (ph - d.width) / 2, (pw - d.height) / 2
                 pages.append(Page(ph, pw, [_shift(d.ops, dx, dy)]))
-            else:
-                pages.extend(tile(d, (pw, ph), d.name or ctx.title))
+            else:  # tiled, on the paper turned whichever way needs fewer sheets
+                pages.extend(tile(d, _fewer_tiles(d, (pw, ph)), d.name or ctx.title))
         return pages
 
     def _centred(self, job: Job, layout: LayoutSpec, ops: list) -> Page:
@@ -314,6 +319,13 @@ class Renderer:
             )
         dx, dy = (pw - layout.width) / 2, (ph - layout.height) / 2
         return Page(pw, ph, [_shift(ops, dx, dy)])
+
+
+def _fewer_tiles(drawn: Drawn, paper: tuple[float, float]) -> tuple[float, float]:
+    """The paper, or the paper turned, whichever cuts the drawn page into fewer tiles."""
+    turned = (paper[1], paper[0])
+    count = {p: tile_grid((drawn.width, drawn.height), p)[:2] for p in (paper, turned)}
+    return turned if math.prod(count[turned]) < math.prod(count[paper]) else paper
 
 
 def _shift(ops: list, dx: float, dy: float) -> GroupOp:

@@ -14,7 +14,17 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, NamedTuple
 
-from generator.layout.ops import BLACK, WHITE, GroupOp, LineOp, Page, RectOp, Style, TextOp
+from generator.layout.ops import (
+    BLACK,
+    WHITE,
+    FieldOp,
+    GroupOp,
+    LineOp,
+    Page,
+    RectOp,
+    Style,
+    TextOp,
+)
 
 if TYPE_CHECKING:
     from generator.layout.printables.registry import Drawn
@@ -115,6 +125,13 @@ def visible_box(t: Tile, view: tuple[float, float]) -> tuple[float, float, float
     return 0.0, 0.0, vw if t.seam_x is None else t.seam_x, vh if t.seam_y is None else t.seam_y
 
 
+def _has_fields(ops) -> bool:
+    """Whether operations hold form fields (which a shared form cannot carry)."""
+    return any(
+        isinstance(op, FieldOp) or (isinstance(op, GroupOp) and _has_fields(op.ops)) for op in ops
+    )
+
+
 def tile(drawn: Drawn, paper: tuple[float, float], label: str) -> list[Page]:
     """The board cut into overlapping tiles, each with assembly marks and a small index map."""
     board = (drawn.width, drawn.height)
@@ -124,9 +141,11 @@ def tile(drawn: Drawn, paper: tuple[float, float], label: str) -> list[Page]:
         return [Page(pw, ph, [GroupOp((pw - board[0]) / 2, (ph - board[1]) / 2, tuple(drawn.ops))])]
     tiles = tile_layout(board, paper)
     names = {(t.col, t.row): t.name for t in tiles}
+    art = tuple(drawn.ops)  # one tuple for every tile: the PDF stores the board once
+    shared = not _has_fields(art)
     pages = []
     for n, t in enumerate(tiles, 1):
-        ops: list = [GroupOp(MARGIN - t.x, MARGIN - t.y, tuple(drawn.ops), (t.x, t.y, vw, vh))]
+        ops: list = [GroupOp(MARGIN - t.x, MARGIN - t.y, art, (t.x, t.y, vw, vh), shared)]
         ops.extend(_cut_marks(vw, vh))
         if t.seam_x is not None:  # the strip under the tile to the right
             ops.extend(_seam_x(t, names[(t.col + 1, t.row)], vw, vh))

@@ -52,8 +52,9 @@ def test_every_printable_in_both_languages(built: dict[str, bytes], lang: str) -
             for page in reader.pages:
                 size = (float(page.mediabox.width), float(page.mediabox.height))
                 assert size == pytest.approx((w * PT, h * PT), abs=0.5), what
-        # the board is tiled 2 x 2 on A4 and Letter
-        assert len(_reader(built, f"{GAME}-board-{lang}-{paper}.pdf").pages) == 4
+        # the board is tiled on 3 landscape A4 sheets, or 2 x 2 portrait Letter sheets
+        sheets = len(_reader(built, f"{GAME}-board-{lang}-{paper}.pdf").pages)
+        assert sheets == (3 if paper == "a4" else 4)
     a3 = _reader(built, f"{GAME}-board-{lang}-a3.pdf")
     assert len(a3.pages) == 1
     size = (float(a3.pages[0].mediabox.width), float(a3.pages[0].mediabox.height))
@@ -136,19 +137,24 @@ def test_kill_spell_text_matches_the_board() -> None:
     assert f"{fields}-field" in optional.get("en")
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_board_tiles_line_up(built: dict[str, bytes], paper: str) -> None:
-    paper_mm = PAPER_SIZES_MM[paper]
-    cols, rows, vw, vh = tile_grid(BOARD, paper_mm)
-    assert (cols, rows) == (2, 2)
-    images = _images(built[f"{GAME}-board-cs-{paper}.pdf"])
+@pytest.mark.parametrize(("paper", "grid"), [("a4", (1, 3)), ("letter", (2, 2))])
+def test_board_tiles_line_up(built: dict[str, bytes], paper: str, grid: tuple[int, int]) -> None:
+    # 280 x 400 mm: on A4 three landscape sheets (two portrait columns would need four);
+    # on Letter, landscape is too narrow for the board's width, so 2 x 2 portrait sheets.
+    pdf = built[f"{GAME}-board-cs-{paper}.pdf"]
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    sheet = (float(page.mediabox.width) * 25.4 / 72, float(page.mediabox.height) * 25.4 / 72)
+    cols, rows, vw, vh = tile_grid(BOARD, sheet)
+    assert (cols, rows) == grid
+    assert sheet[0] > sheet[1] if paper == "a4" else sheet[0] < sheet[1]
+    images = _images(pdf)
     assert len(images) == cols * rows
 
-    def crop(index: int, col: int, row: int, box: tuple[float, float, float, float]):
+    def crop(col: int, row: int, box: tuple[float, float, float, float]) -> Image.Image:
         bx, by = tile_origin(col, row, BOARD, (vw, vh), cols, rows)
         x0, y0, x1, y1 = box
         px = [round((MARGIN + v - o) * PX) for v, o in ((x0, bx), (y0, by), (x1, bx), (y1, by))]
-        return images[index].crop(tuple(px))
+        return images[row * cols + col].crop(tuple(px))
 
     def same(a: Image.Image, b: Image.Image) -> None:
         diff = ImageChops.difference(a, b).convert("L")
@@ -156,21 +162,25 @@ def test_board_tiles_line_up(built: dict[str, bytes], paper: str) -> None:
         # the overlap is not blank: there is board art in it to match
         assert ImageStat.Stat(a.convert("L")).stddev[0] > 10
 
-    checked = 0
+    # Overlaps, below or beside the seam line and its tag (they sit in the first 5 mm).
+    pairs = 0
     for row in range(rows):
-        ax, ay = tile_origin(0, row, BOARD, (vw, vh), cols, rows)
-        nx, _ = tile_origin(1, row, BOARD, (vw, vh), cols, rows)
-        assert ax + vw - nx >= 12.0  # at least the 12 mm overlap
-        region = (nx + 1, ay + 5, ax + vw - 1, ay + vh - 5)
-        same(crop(row * cols, 0, row, region), crop(row * cols + 1, 1, row, region))
-        checked += 1
-    for col in range(cols):
-        ax, ay = tile_origin(col, 0, BOARD, (vw, vh), cols, rows)
-        _, ny = tile_origin(col, 1, BOARD, (vw, vh), cols, rows)
-        region = (ax + 5, ny + 1, ax + vw - 5, ay + vh - 1)
-        same(crop(col, col, 0, region), crop(cols + col, col, 1, region))
-        checked += 1
-    assert checked == 4
+        for col in range(cols - 1):
+            ax, ay = tile_origin(col, row, BOARD, (vw, vh), cols, rows)
+            nx, _ = tile_origin(col + 1, row, BOARD, (vw, vh), cols, rows)
+            assert ax + vw - nx >= 12.0  # at least the 12 mm overlap
+            region = (nx + 5, ay + 10, ax + vw - 2, ay + vh - 10)
+            same(crop(col, row, region), crop(col + 1, row, region))
+            pairs += 1
+    for row in range(rows - 1):
+        for col in range(cols):
+            ax, ay = tile_origin(col, row, BOARD, (vw, vh), cols, rows)
+            _, ny = tile_origin(col, row + 1, BOARD, (vw, vh), cols, rows)
+            assert ay + vh - ny >= 12.0
+            region = (ax + 10, ny + 5, ax + vw - 10, ay + vh - 2)
+            same(crop(col, row, region), crop(col, row + 1, region))
+            pairs += 1
+    assert pairs == rows * (cols - 1) + cols * (rows - 1)
 
 
 def test_board_is_centred_on_a3(built: dict[str, bytes]) -> None:

@@ -14,7 +14,7 @@ CASES = [
     ("runebound-dice-en-a4.pdf", 0),
     ("runebound-sheet-en-letter.pdf", 0),
     ("runebound-board-cs-a3.pdf", 0),  # the hex map on one A3 sheet
-    ("runebound-board-en-a4.pdf", 6),  # the first edge sheet: failed adventures, event, heroes
+    ("runebound-board-en-a4.pdf", 4),  # the first edge sheet: failed adventures, event, heroes
 ]
 
 
