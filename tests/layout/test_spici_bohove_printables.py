@@ -206,35 +206,6 @@ def test_turn_reference_that_cannot_fit_names_its_side(tmp_path: Path) -> None:
         _build(root, "turn", tmp_path)
 
 
-def smallest_text_pt(data: bytes) -> tuple[float, str]:
-    """The smallest font size (pt) of any printed character of a PDF, with that character."""
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as pdfium_c
-
-    doc = pdfium.PdfDocument(data)
-    smallest = (1000.0, "")
-    for page in doc:
-        tp = page.get_textpage()
-        for i in range(tp.count_chars()):
-            ch = chr(pdfium_c.FPDFText_GetUnicode(tp.raw, i))
-            if ch.strip():
-                smallest = min(smallest, (pdfium_c.FPDFText_GetFontSize(tp.raw, i), ch))
-    return smallest
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        f"spici-bohove-{what}-{lang}-{paper}.pdf"
-        for what in ("log", "log-fillable", "ship", "turn", "reference")
-        for lang, paper in (("cs", "a4"), ("en", "letter"))
-    ],
-)
-def test_nothing_prints_below_six_points(built: dict[str, bytes], name: str) -> None:
-    size, ch = smallest_text_pt(built[name])
-    assert size >= 6 - 1e-6, f"{name}: {ch!r} at {size:.2f} pt"
-
-
 def test_reference_names_no_publisher_character(built: dict[str, bytes]) -> None:
     for name, words in (
         ("spici-bohove-reference-cs-a4.pdf", "kapitánka je společná"),

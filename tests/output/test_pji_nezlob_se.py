@@ -219,35 +219,6 @@ def test_colours_differ_in_greyscale(built: dict[str, bytes]) -> None:
 # --- print check (review 2026-11-29) ---------------------------------------------------------------
 
 
-def _min_font_size(data: bytes) -> float:
-    """The smallest font size (pt) of any printed character in a PDF."""
-    import pypdfium2.raw as raw
-
-    pdf = pdfium.PdfDocument(data)
-    try:
-        sizes = []
-        for i in range(len(pdf)):
-            tp = pdf[i].get_textpage()
-            for c in range(tp.count_chars()):
-                if not chr(raw.FPDFText_GetUnicode(tp, c)).isspace():
-                    sizes.append(raw.FPDFText_GetFontSize(tp, c))
-        return min(sizes)
-    finally:
-        pdf.close()
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        f"{GAME}-{what}-{lang}-{paper}.pdf"
-        for what in ("reference", "board", "figures", "stats", "mana", "card", "odds")
-        for lang, paper in (("cs", "a4"), ("en", "letter"))
-    ],
-)
-def test_nothing_printed_below_six_points(built: dict[str, bytes], name: str) -> None:
-    assert _min_font_size(built[name]) >= 6.0 - 1e-6
-
-
 def test_reference_answers_what_the_rules_leave_open(built: dict[str, bytes]) -> None:
     cs = _text(built, f"{GAME}-reference-cs-a4.pdf")
     # entering the courtyard is explained (our house rule), and the gate is named

@@ -261,30 +261,3 @@ def test_reference_states_our_rules(built: dict[str, bytes]) -> None:
     en = _text(_reader(built, "runebound-reference-en-letter.pdf"), 0)
     for words in ("three red adventures", "Oakhollow", "one costs 3 experience"):
         assert words in en, words
-
-
-def _min_font_size(data: bytes) -> float:
-    import pypdfium2.raw as raw
-
-    pdf = pdfium.PdfDocument(data)
-    try:
-        sizes = []
-        for i in range(len(pdf)):
-            tp = pdf[i].get_textpage()
-            for c in range(tp.count_chars()):
-                if not chr(raw.FPDFText_GetUnicode(tp, c)).isspace():
-                    sizes.append(raw.FPDFText_GetFontSize(tp, c))
-        return min(sizes)
-    finally:
-        pdf.close()
-
-
-@pytest.mark.parametrize(
-    "what",
-    ["reference", "heroes", "adventures", "market", "tokens", "dice", "sheet", "odds", "board"],
-)
-@pytest.mark.parametrize(("lang", "paper"), [("cs", "a4"), ("en", "letter")])
-def test_nothing_printed_below_six_points(
-    built: dict[str, bytes], what: str, lang: str, paper: str
-) -> None:
-    assert _min_font_size(built[f"runebound-{what}-{lang}-{paper}.pdf"]) >= 6.0 - 1e-6

@@ -84,3 +84,32 @@ def test_two_builds_are_byte_identical(game: str, tmp_path) -> None:
     assert {"papirove-doupe-sheet-fillable-cs-letter.pdf", "papirove-doupe-dice-en-a4.pdf"} <= set(
         first
     )
+
+
+def smallest_text(data: bytes) -> tuple[float, str]:
+    """The smallest font size (pt) of any printed character of a PDF, with that character."""
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    doc = pypdfium2.PdfDocument(data)
+    smallest = (1000.0, "")
+    try:
+        for page in doc:
+            tp = page.get_textpage()
+            for i in range(tp.count_chars()):
+                ch = chr(pdfium_c.FPDFText_GetUnicode(tp.raw, i))
+                if ch.strip():
+                    smallest = min(smallest, (pdfium_c.FPDFText_GetFontSize(tp.raw, i), ch))
+    finally:
+        doc.close()
+    return smallest
+
+
+def test_nothing_is_printed_below_six_points(built: dict[str, bytes]) -> None:
+    # 6 pt is about the smallest text that stays legible from a home printer at arm's length.
+    small = {}
+    for name, data in sorted(built.items()):
+        size, ch = smallest_text(data)
+        if size < 6 - 1e-6:
+            small[name] = (round(size, 2), ch)
+    assert not small

@@ -144,28 +144,6 @@ def test_pji_odds_page(built: dict[str, bytes]) -> None:
     assert "on a tie both roll again" in text
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        f"gamebook-{what}-{lang}-{paper}.pdf"
-        for what in (
-            "journal",
-            "journal-fillable",
-            "combat-tables",
-            "army",
-            "fight-odds",
-            "reference",
-        )
-        for lang, paper in (("cs", "a4"), ("en", "letter"))
-    ],
-)
-def test_gamebook_prints_nothing_below_six_points(built: dict[str, bytes], name: str) -> None:
-    from tests.layout.test_spici_bohove_printables import smallest_text_pt
-
-    size, ch = smallest_text_pt(built[name])
-    assert size >= 6 - 1e-6, f"{name}: {ch!r} at {size:.2f} pt"
-
-
 def test_journal_friend_has_base_and_current_strength(built: dict[str, bytes]) -> None:
     text = _text(_reader(built, "gamebook-journal-cs-a4.pdf"))
     assert "Síla: základní" in text and "Síla: okamžitá" in text
