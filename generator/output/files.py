@@ -54,8 +54,7 @@ def open_atomic(path: Path, text: bool = False) -> Iterator[IO]:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write `data` to `path` so that readers see the old file or the whole new one, never half."""
-    with open_atomic(path) as f:
-        f.write(data)
+    write_all([(path, data)])
 
 
 def write_all(files: list[tuple[Path, bytes]]) -> None:
