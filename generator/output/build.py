@@ -158,6 +158,8 @@ class Renderer:
             return Document(title, self.page_pages(job))
         if kind == "drawn":
             return Document(title, self.drawn_pages(job), fillable=job.fillable)
+        if kind == "start":
+            return Document(title, self.start_pages(job))
         raise PapirnaError(
             f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file
         )
@@ -261,6 +263,30 @@ class Renderer:
         item = _item(entry, job.lang, p.id, extra, job.pack.manifest.labels)
         ops = Builder(layout, self.env(job.pack, job.fillable)).build(item)
         return [self._centred(job, layout, ops)]
+
+    def start_pages(self, job: Job) -> list[Page]:
+        """The pack's start page: what to print on this paper, how, and what to bring."""
+        from generator.output.start import start_pages
+
+        pack = job.pack
+
+        def filename(lp: LoadedPrintable, fillable: bool, paper: str) -> str:
+            return Job(pack, lp, job.lang, paper, fillable=fillable).filename
+
+        sizes = {}
+        for pid, lp in pack.printables.items():
+            if lp.spec.kind == "drawn" and lp.spec.layout is not None:
+                lay = pack_layout(pack, lp.spec.layout)
+                sizes[pid] = (lay.width, lay.height)
+        try:
+            return start_pages(
+                pack, job.printable, job.lang, job.paper, self.env(pack), filename,
+                self.options.duplex, sizes,
+            )  # fmt: skip
+        except PapirnaError as e:
+            if e.file:
+                raise
+            raise (job.printable.data or job.printable.entry).error(e.message) from None
 
     def drawn_pages(self, job: Job) -> list[Page]:
         """Pages a registered builder draws, centred on the paper or tiled across sheets."""
