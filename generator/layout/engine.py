@@ -41,6 +41,7 @@ class Env:
     fillable: bool = False
     icon_dirs: list[Path] = field(default_factory=lambda: [assets_dir() / "icons"])
     warnings: list[str] = field(default_factory=list)
+    lang: str | None = None  # the language texts are typeset and hyphenated in
     _icons: dict = field(default_factory=dict)
 
     def icon(self, name: str):
@@ -207,6 +208,7 @@ class Builder:
                 text,
                 (x, y, box.width, box.height),
                 self.env.metrics,
+                lang=self.env.lang,
                 family=box.font,
                 style=box.style,
                 size=box.size,
@@ -290,6 +292,7 @@ class Builder:
                             label,
                             area,
                             self.env.metrics,
+                            lang=self.env.lang,
                             size=box.label_size,
                             min_size=min(4.0, box.label_size),
                             align="center",
@@ -360,6 +363,7 @@ class Builder:
             text,
             area,
             self.env.metrics,
+            lang=self.env.lang,
             size=size,
             min_size=min(4.0, size),
             align=align,
@@ -391,6 +395,7 @@ class Builder:
                     text,
                     (cx + pad, cy, col.width - 2 * pad, rh),
                     self.env.metrics,
+                    lang=self.env.lang,
                     size=box.size,
                     min_size=floor,
                     align=col.align,
@@ -455,10 +460,14 @@ class Builder:
         from generator.layout.text import STEP_PT
 
         while size >= floor - 1e-9:
-            try:
-                got = _flow_at(self, box, sections, size, x, y, item.label)
-            except TextFitError:
-                got = None
+            got = None
+            for hyphenate in (False, True):  # hyphenate before shrinking
+                try:
+                    got = _flow_at(self, box, sections, size, x, y, item.label, hyphenate)
+                except TextFitError:
+                    got = None
+                if got is not None:
+                    break
             if got is not None:
                 ops.extend(got)
                 return
@@ -483,7 +492,14 @@ HEADING_GAP = 2.0  # mm between a heading (and its rule) and its first body line
 
 
 def _flow_at(
-    builder: Builder, box: S.FlowBox, sections: list, size: float, x: float, y: float, label: str
+    builder: Builder,
+    box: S.FlowBox,
+    sections: list,
+    size: float,
+    x: float,
+    y: float,
+    label: str,
+    hyphenate: bool = False,
 ):
     """Flow sections at one size; None when they do not fit the columns."""
     from generator.layout.ops import GroupOp
@@ -504,6 +520,8 @@ def _flow_at(
                 heading,
                 col_w,
                 env.metrics,
+                lang=env.lang,
+                hyphenate=hyphenate,
                 family=box.heading_font,
                 style="bold",
                 size=hs,
@@ -519,6 +537,8 @@ def _flow_at(
             body,
             col_w,
             env.metrics,
+            lang=env.lang,
+            hyphenate=hyphenate,
             size=size,
             line_height=box.line_height,
             color=ink,

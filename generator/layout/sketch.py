@@ -71,6 +71,7 @@ class Sketch:
                 text,
                 (x, y, w, h),
                 self.env.metrics,
+                lang=self.env.lang,
                 family=font,
                 style=style,
                 size=size,

@@ -29,7 +29,7 @@ from generator.layout.ops import (
 if TYPE_CHECKING:
     from generator.layout.printables.registry import Drawn
 
-MARGIN = 7.0  # mm around each tile that printers may not print
+MARGIN = 9.0  # mm around each tile: 5 mm printers leave blank, then the ticks (3 mm) and tags
 OVERLAP = 12.0  # mm of the board printed on both neighbouring tiles (at least)
 BAND = 6.0  # mm below the art for the tile's label and index map
 PT = 25.4 / 72  # mm per point
