@@ -130,9 +130,9 @@ def bind_short_words(tokens: list[Token]) -> list[Token]:
         ):
             out[i + 1] = out[i + 1]._replace(kind="n")
             # "a :icon: word": the icon stands for a word, so it goes with the next one too
-            if out[i + 2].kind == "i" and i + 4 < len(out) and out[i + 3].kind == "s":
-                if out[i + 4].kind in ("w", "i"):
-                    out[i + 3] = out[i + 3]._replace(kind="n")
+            after = out[i + 3 : i + 5]
+            if out[i + 2].kind == "i" and [t.kind for t in after] in (["s", "w"], ["s", "i"]):
+                out[i + 3] = out[i + 3]._replace(kind="n")
     return out
 
 

@@ -55,9 +55,10 @@ def _line_ends(pdf: bytes) -> list[str]:
             text = page.get_textpage().get_text_range()
             for line in text.splitlines():
                 words = line.split()
-                if len(words) >= 2 and words[-1].lstrip("(„“") in ONE_LETTER:
-                    if words[-1][-1].islower():  # capitals here are labels: "karta I", "· K"
-                        out.append(line[-40:])
+                # capitals at a line end here are labels ("karta I", "· K"), not prepositions
+                last = words[-1].lstrip("(„“") if len(words) >= 2 else ""
+                if last in ONE_LETTER and last.islower():
+                    out.append(line[-40:])
     finally:
         doc.close()
     return out
