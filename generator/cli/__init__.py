@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from generator import __version__
-from generator.cli import build, calibrate, cards, dungeon, fight, games, roll, validate
+from generator.cli import build, calibrate, cards, dungeon, fight, games, lint, roll, validate
 from generator.cli import score as score_cmd
 
 app = typer.Typer(
@@ -41,6 +41,7 @@ cards.register(app)
 calibrate.register(app)
 fight.register(app)
 roll.register(app)
+lint.register(app)
 
 
 def _usage_errors() -> tuple[type[Exception], type[Exception]]:

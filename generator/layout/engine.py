@@ -18,7 +18,9 @@ from generator.layout.ops import (
     LineOp,
     PathOp,
     RectOp,
+    SolidOp,
     Style,
+    TagOp,
 )
 from generator.layout.text import GlyphError, Metrics, TextFitError, layout_text
 from generator.resources import assets_dir
@@ -66,7 +68,8 @@ class Env:
         """Operations drawing icon `name` fitted into a box."""
         from generator.layout.svg import svg_ops
 
-        return svg_ops(self.icon(name), x, y, w, h, color)
+        ops = svg_ops(self.icon(name), x, y, w, h, color)
+        return [SolidOp(len(ops)), *ops]
 
     def inline_icon(self, name: str, x: float, y: float, size: float, color: Color) -> list:
         """An icon one em square, for text."""
@@ -175,6 +178,7 @@ class Builder:
             if box.when and not item.truthy(box.when, name):
                 continue
             method = getattr(self, "_" + box.type.replace("-", "_"))
+            ops.append(TagOp(name, box.layered, tuple(box.over), box.type == "grid"))
             method(ops, name, box, item, box.x + dx, box.y + dy)
         return ops
 

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from generator.errors import PapirnaError
 from generator.layout.engine import Env, hex_color
-from generator.layout.ops import BLACK, Color, EllipseOp, FieldOp, LineOp, PathOp, RectOp, Style
+from generator.layout.ops import (
+    BLACK,
+    Color,
+    EllipseOp,
+    FieldOp,
+    LineOp,
+    PathOp,
+    RectOp,
+    Style,
+    TagOp,
+)
 from generator.layout.text import TextFitError, layout_text
 
 
@@ -22,6 +32,20 @@ class Sketch:
         self.env = env
         self.what = what
         self.ops: list = []
+
+    def tag(
+        self, name: str, *, layered: bool = False, over: tuple[str, ...] = (), grid: bool = False
+    ) -> None:
+        """Name the element the next shapes belong to (for `papirna lint`), until the next tag.
+
+        `layered`: it may overlap anything; `over`: the elements it may overlap; `grid`: its
+        lines are a grid nothing else may cross.
+        """
+        self.ops.append(TagOp(name, layered, tuple(over), grid))
+
+    def untag(self) -> None:
+        """The next shapes are separate elements again, each on its own."""
+        self.ops.append(TagOp(""))
 
     def rect(
         self, x, y, w, h, *, fill=None, stroke=BLACK, width=0.25, radius=0.0, dash=None
