@@ -27,7 +27,7 @@ from generator.layout.ops import (
 )
 
 if TYPE_CHECKING:
-    from generator.layout.printables.registry import Drawn
+    from generator.layout.builders import Drawn
 
 MARGIN = 9.0  # mm around each tile: 5 mm printers leave blank, then the ticks (3 mm) and tags
 OVERLAP = 12.0  # mm of the board printed on both neighbouring tiles (at least)
