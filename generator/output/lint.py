@@ -437,7 +437,11 @@ def _label(el: Element, shape: Shape) -> str:
 
 
 def check_shapes(shapes: list[Shape]) -> list[tuple[str, float, float]]:
-    """Collisions, clearance and grid findings among shapes: (message, x, y)."""
+    """Collisions, clearance and grid findings among shapes: (message, x, y).
+
+    One finding per pair of elements: the worst (an overlap or a crossed grid line before a
+    text that is merely too close).
+    """
     grid: dict[tuple[int, int], list[int]] = defaultdict(list)
     for i, s in enumerate(shapes):
         x0, y0, x1, y1 = s.bbox(TEXT_CLEARANCE if s.kind == "text" else 0.0)
@@ -445,59 +449,51 @@ def check_shapes(shapes: list[Shape]) -> list[tuple[str, float, float]]:
             for gy in range(int(y0 // CELL), int(y1 // CELL) + 1):
                 grid[(gx, gy)].append(i)
     seen: set[tuple[int, int]] = set()
-    reported: set[tuple] = set()
-    out: list[tuple[str, float, float]] = []
+    worst: dict[tuple[int, int], tuple[int, str, float, float]] = {}
+    rank = {"close": 0, "grid": 1, "overlap": 2}
     for members in grid.values():
         for ai in range(len(members)):
             a = shapes[members[ai]]
             for bi in range(ai + 1, len(members)):
                 b = shapes[members[bi]]
-                if a.element.key == b.element.key and not (a.kind == "text" or b.kind == "text"):
+                if a.element.key == b.element.key:
                     continue
                 pair = (members[ai], members[bi])
                 if pair in seen:
                     continue
                 seen.add(pair)
+                els = (min(a.element.key, b.element.key), max(a.element.key, b.element.key))
+                if worst.get(els, (-1,))[0] == 2:
+                    continue
                 found = _pair(a, b)
                 if found is None:
                     continue
                 kind, x, y = found
-                els = tuple(sorted((_label(a.element, a), _label(b.element, b))))
-                key = (kind, a.element.key, b.element.key)
-                if key in reported:
+                if rank[kind] <= worst.get(els, (-1,))[0]:
                     continue
-                reported.add(key)
                 if kind == "close":
                     text, other = (a, b) if a.kind == "text" else (b, a)
-                    out.append(
-                        (
-                            f"{_label(text.element, text)} is closer than {TEXT_CLEARANCE:g} mm "
-                            f"to {_label(other.element, other)}",
-                            x,
-                            y,
-                        )
+                    msg = (
+                        f"{_label(text.element, text)} is closer than {TEXT_CLEARANCE:g} mm "
+                        f"to {_label(other.element, other)}"
                     )
                 elif kind == "grid":
                     line, other = (a, b) if a.element.grid else (b, a)
-                    out.append(
-                        (
-                            f"{_label(other.element, other)} crosses a grid line of "
-                            f"{line.element.name or line.what}",
-                            x,
-                            y,
-                        )
+                    msg = (
+                        f"{_label(other.element, other)} crosses a grid line of "
+                        f"{line.element.name or line.what}"
                     )
                 else:
-                    out.append((f"{els[0]} overlaps {els[1]}", x, y))
-    return out
+                    names = sorted((_label(a.element, a), _label(b.element, b)))
+                    msg = f"{names[0]} overlaps {names[1]}"
+                worst[els] = (rank[kind], msg, x, y)
+    return [(msg, x, y) for _, msg, x, y in sorted(worst.values(), key=lambda w: (w[3], w[2]))]
 
 
 def _pair(a: Shape, b: Shape) -> tuple[str, float, float] | None:
     """What two shapes do to each other: ('overlap'|'close'|'grid', x, y) or None."""
-    same = a.element.key == b.element.key
-    if same and a.kind == "text" and b.kind == "text":
-        return None
-    if not same and _allowed(a.element, b.element):
+    same = False  # shapes of one element never collide (check_shapes skips them)
+    if _allowed(a.element, b.element):
         return None
     texts = a.kind == "text" or b.kind == "text"
     if a.is_box and b.is_box:
