@@ -217,10 +217,12 @@ def draw_walls(
         x1, y1, x2, y2 = g.edge(w)
         sk.line(x1, y1, x2, y2, stroke=color, width=width, cap=2)
         if w.endswith("|south"):  # a walled-off entrance: its arrow is crossed out as well
+            sk.tag(f"walled entrance {w[0]}", over=(f"entrance {w[0]}",))
             ex, ey, size = _entrance(g, COLUMNS.index(w[0]))
             pad = size * 0.05
             for ya, yb in ((ey - pad, ey + size + pad), (ey + size + pad, ey - pad)):
                 sk.line(ex - pad, ya, ex + size + pad, yb, stroke=ACCENT, width=width * 0.8, cap=1)
+            sk.tag("walls", over=(GRID_TAG, "water"))
     r = g.cell * 0.3
     for i, room in enumerate(positions):
         sk.tag(f"monster {i + 1}")
