@@ -23,6 +23,7 @@ from generator.layout.ops import (
     Page,
     RectOp,
     Style,
+    TagOp,
     TextOp,
 )
 
@@ -160,7 +161,7 @@ def tile(drawn: Drawn, paper: tuple[float, float], label: str) -> list[Page]:
             # the seam tick below the art, unless it would run into the label or the index
             x = MARGIN + t.seam_x
             text_end = text_x + len(text) * 0.62 * LABEL_SIZE * PT
-            if not (text_x - 0.5 <= x <= text_end + 0.5 or index[0].x - 0.5 <= x):
+            if not (text_x - 0.5 <= x <= text_end + 0.5 or index[1].x - 0.5 <= x):
                 ops.append(LineOp(x, MARGIN + vh + TICK[0], x, MARGIN + vh + TICK[1], MARK))
         ops.extend(index)
         pages.append(Page(pw, ph, ops))
@@ -187,10 +188,13 @@ def _tag_size(text: str) -> tuple[float, float]:
 def _tag(text: str, x: float, y: float, boxed: bool = True) -> list:
     """A label with its top-left corner at (x, y), on a white box unless `boxed` is False."""
     w, h = _tag_size(text)
-    ops: list = [RectOp(x, y, w, h, TAG, 0.8)] if boxed else []
+    ops: list = [TagOp(f"tag {text}")]  # the label on its own box: one element for `lint`
+    if boxed:
+        ops.append(RectOp(x, y, w, h, TAG, 0.8))
     ops.append(
         TextOp(x + TAG_PAD, y + TAG_PAD + _ASCENT * TAG_SIZE * PT, text, "sans-bold", TAG_SIZE)
     )
+    ops.append(TagOp(""))
     return ops
 
 
@@ -262,6 +266,7 @@ def _index_map(cols: int, rows: int, col: int, row: int, right: float, top: floa
         for c in range(cols):
             x, y = x0 + c * (w + gap), top + r * (h + gap)
             here = (r, c) == (row, col)
+            ops.append(TagOp(f"index {tile_name(c, r)}"))  # a cell and its name: one element
             ops.append(
                 RectOp(x, y, w, h, Style(fill=BLACK if here else None, stroke=BLACK, width=0.15))
             )
@@ -278,4 +283,5 @@ def _index_map(cols: int, rows: int, col: int, row: int, right: float, top: floa
                         WHITE if here else BLACK,
                     )
                 )
+    ops.append(TagOp(""))
     return ops

@@ -110,8 +110,11 @@ def board_ops(layout: LayoutSpec, game: Game, text: BoardText, env, lang: str) -
     sk.rect(0, 0, g.width, g.height, fill=PAPER, stroke=None)
     sk.rect(3, 3, g.width - 6, g.height - 6, stroke=ACCENT, width=0.9, radius=4)
     sk.rect(4.6, 4.6, g.width - 9.2, g.height - 9.2, stroke=ACCENT, width=0.25, radius=3)
+    sk.tag("castle walls", layered=True)  # the art the fields are painted on
     _walls(sk, g)
+    sk.tag("courtyard", layered=True)
     _courtyard(sk, g, game, t)
+    sk.untag()
     _fields(sk, g, game)
     for k, party in enumerate(game.parties):
         _camp(sk, g, game, party, k, t, lang)
