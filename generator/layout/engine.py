@@ -178,7 +178,9 @@ class Builder:
             if box.when and not item.truthy(box.when, name):
                 continue
             method = getattr(self, "_" + box.type.replace("-", "_"))
-            ops.append(TagOp(name, box.layered, tuple(box.over), box.type == "grid"))
+            # pictures are art that boxes lie on (as raster ones are): layered, like `layered`
+            layered = box.layered or box.type == "image"
+            ops.append(TagOp(name, layered, tuple(box.over), box.type == "grid"))
             method(ops, name, box, item, box.x + dx, box.y + dy)
         return ops
 

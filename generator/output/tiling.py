@@ -257,7 +257,7 @@ def _neighbour_tags(t: Tile, names: dict, vw: float) -> list:
 def _index_map(cols: int, rows: int, col: int, row: int, right: float, top: float) -> list:
     """A little map of all tiles, right-aligned at `right`, with this one filled in."""
     ops = []
-    gap = 0.3
+    gap = 0.6  # rows apart enough that a cell's name keeps 0.8 mm from the cell above
     h = min(2.6, (BAND - 0.8 - gap * (rows - 1)) / rows)
     w = max(h * 1.7, 3.0)
     size = 6.0  # pt: the tile names in the cells, where they fit (nothing is printed below 6 pt)
