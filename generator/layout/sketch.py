@@ -88,6 +88,7 @@ class Sketch:
         color=BLACK,
         line_height=1.15,
         field="text",
+        hyphenate=True,
     ) -> float:
         """Fitted text in a box; returns the size used. Fails naming the field if it cannot fit."""
         try:
@@ -96,6 +97,7 @@ class Sketch:
                 (x, y, w, h),
                 self.env.metrics,
                 lang=self.env.lang,
+                hyphenate=hyphenate,
                 family=font,
                 style=style,
                 size=size,

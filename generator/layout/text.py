@@ -322,6 +322,7 @@ def layout_text(
     icon_ops: Callable[[str, float, float, float, Color], list] | None = None,
     what: str = "text",
     lang: str | None = None,
+    hyphenate: bool = True,
 ) -> TextLayout:
     """Wrap and place `text` in `box` (x, y, w, h in mm), shrinking to fit; TextFitError if not.
 
@@ -340,7 +341,7 @@ def layout_text(
     asc = metrics.ascent(fonts[0])
     desc = metrics.descent(fonts[0])
     floor = min(min_size if min_size is not None else size, size)
-    hyph = hyphenator(lang)
+    hyph = hyphenator(lang) if hyphenate else None  # names and titles are not hyphenated
 
     def measure(word: str, st: int) -> float:
         return metrics.width(word, fonts[st], 1.0)

@@ -319,17 +319,22 @@ def edge_pages(
         sk.circle(cx, cy, TOKEN / 2, fill="#f3e6c8", stroke=INK, width=0.3)
         sk.circle(cx, cy, TOKEN / 2 - 0.7, fill=None, stroke=ACCENT, width=0.5)
         first = hero.name.get(lang).split()[0]
+        # the name's line stays 1 mm inside the inner ring: a chord 1.3 mm off the centre
+        # (half a line of 7 pt) of a circle 1 mm smaller than the ring
+        clear = TOKEN / 2 - 0.7 - 0.25 - 1.0
+        half = math.sqrt(clear**2 - 1.3**2)
         sk.text(
             f"**{first}**",
-            cx - TOKEN / 2 + 1.5,
+            cx - half,
             cy - 3,
-            TOKEN - 3,
+            2 * half,
             6,
             size=7,
             min_size=6,
             align="center",
             color=INK,
             field="hero token",
+            hyphenate=False,  # a name shrinks rather than breaks
         )
     _slot(sk, *at(8), t["bank"], t["bank_note"], icon="gold", color="#7a5708")
 
