@@ -30,7 +30,7 @@ from generator.layout.ops import (
 if TYPE_CHECKING:
     from generator.layout.builders import Drawn
 
-MARGIN = 9.0  # mm around each tile: 5 mm printers leave blank, then the ticks (3 mm) and tags
+MARGIN = 8.5  # mm around each tile: 5 mm printers leave blank, then the ticks (3 mm) and tags
 OVERLAP = 12.0  # mm of the board printed on both neighbouring tiles (at least)
 BAND = 6.0  # mm below the art for the tile's label and index map
 PT = 25.4 / 72  # mm per point
@@ -38,7 +38,7 @@ MARK = Style(stroke=BLACK, width=0.2)
 SEAM = Style(stroke=BLACK, width=0.2, dash=(1.5, 1.5))
 SEAM_UNDER = Style(stroke=WHITE, width=0.5, dash=(1.5, 1.5))  # keeps the dashes visible on dark art
 TAG = Style(fill=WHITE, stroke=BLACK, width=0.2)
-TICK = (0.8, 3.8)  # mm from the art edge: where registration and cut ticks start and end
+TICK = (0.3, 3.3)  # mm from the art edge: where registration and cut ticks start and end
 TAG_SIZE = 6.0  # pt: the "A1 → A2" labels (nothing is printed below 6 pt)
 TAG_PAD = 0.6  # mm around a label's text
 LABEL_SIZE = 7.0  # pt: the tile's label in the band
