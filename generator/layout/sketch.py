@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from generator.errors import PapirnaError
 from generator.layout.engine import Env, hex_color
 from generator.layout.ops import (
@@ -41,11 +43,24 @@ class Sketch:
         `layered`: it may overlap anything; `over`: the elements it may overlap; `grid`: its
         lines are a grid nothing else may cross.
         """
-        self.ops.append(TagOp(name, layered, tuple(over), grid))
+        self._tag = TagOp(name, layered, tuple(over), grid)
+        self.ops.append(self._tag)
 
     def untag(self) -> None:
         """The next shapes are separate elements again, each on its own."""
-        self.ops.append(TagOp(""))
+        self._tag = TagOp("")
+        self.ops.append(self._tag)
+
+    @contextmanager
+    def element(self, name: str, *, layered: bool = False, over: tuple[str, ...] = ()):
+        """Shapes drawn inside the `with` are one element; the tag before it applies again after."""
+        before = getattr(self, "_tag", TagOp(""))
+        self.tag(name, layered=layered, over=over)
+        try:
+            yield
+        finally:
+            self._tag = before
+            self.ops.append(before)
 
     def rect(
         self, x, y, w, h, *, fill=None, stroke=BLACK, width=0.25, radius=0.0, dash=None

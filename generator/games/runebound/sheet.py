@@ -235,7 +235,7 @@ def _experience(sk: Sketch, r, data: HeroSheet, t: dict, ctx: BuildContext) -> N
     for i, d in enumerate(DIFFICULTIES):
         gx = x + i * cw
         sk.ops.extend(image_ops(f"images/gem-{d}.svg", ctx.env.pack_root, gx, gy, 6, 6, "contain"))
-        _small(sk, t[f"tokens_{d}"], gx + 6.5, gy, cw - 7, 6, align="left", color=INK)
+        _small(sk, t[f"tokens_{d}"], gx + 7.0, gy, cw - 7.5, 6, align="left", color=INK)
         _track(sk, gx + 0.5, gy + 7, TALLY, 3.8, 0.8, f"adventure.{d}", numbers=False)
 
 
