@@ -58,6 +58,7 @@ class Shape(NamedTuple):
     half: float  # half the stroke width (segments), 0 for boxes
     element: Element
     what: str  # e.g. "text 'Železná Brána'"
+    frame: tuple[float, float, float, float] | None = None  # the outline this segment is part of
 
     @property
     def is_box(self) -> bool:
@@ -173,13 +174,14 @@ class _Collector:
                     w = op.style.width / 2
                     r = min(op.radius, op.w / 2, op.h / 2)
                     what = f"frame {op.w:.1f}x{op.h:.1f}mm"
+                    box = (x0, y0, x1, y1)
                     for a, b, c, d in (
                         (x0 + r, y0, x1 - r, y0),
                         (x1, y0 + r, x1, y1 - r),
                         (x1 - r, y1, x0 + r, y1),
                         (x0, y1 - r, x0, y0 + r),
                     ):
-                        self._seg("line", a, b, c, d, w, el, what, clip)
+                        self._seg("line", a, b, c, d, w, el, what, clip, box)
                     if r > 0:  # the corners, as quarter rings
                         for cx, cy, a0 in (
                             (x1 - r, y0 + r, -90),
@@ -187,7 +189,7 @@ class _Collector:
                             (x0 + r, y1 - r, 90),
                             (x0 + r, y0 + r, 180),
                         ):
-                            self._arc(cx, cy, r, r, a0, a0 + 90, 3, w, el, what, clip, "line")
+                            self._arc(cx, cy, r, r, a0, a0 + 90, 3, w, el, what, clip, "line", box)
             elif t is EllipseOp:
                 if op.style.stroke is not None and op.style.width > 0:
                     what = f"ring r={op.rx:.1f}mm"
@@ -218,19 +220,27 @@ class _Collector:
                 shape = shape._replace(x0=cut[0], y0=cut[1], x1=cut[2], y1=cut[3])
         self.shapes.append(shape)
 
-    def _seg(self, kind, x0, y0, x1, y1, half, el, what, clip) -> None:
-        self._add(Shape(kind, x0, y0, x1, y1, half, el, what), clip)
+    def _seg(self, kind, x0, y0, x1, y1, half, el, what, clip, frame=None) -> None:
+        self._add(Shape(kind, x0, y0, x1, y1, half, el, what, frame), clip)
 
-    def _arc(self, cx, cy, rx, ry, a0, a1, n, half, el, what, clip, kind="ring") -> None:
+    def _arc(
+        self, cx, cy, rx, ry, a0, a1, n, half, el, what, clip, kind="ring", frame=None
+    ) -> None:
         pts = []
         for i in range(n + 1):
             a = math.radians(a0 + (a1 - a0) * i / n)
             pts.append((cx + rx * math.cos(a), cy + ry * math.sin(a)))
+        frame = frame or (cx - rx, cy - ry, cx + rx, cy + ry)
         for (ax, ay), (bx, by) in itertools.pairwise(pts):
-            self._seg(kind, ax, ay, bx, by, half, el, what, clip)
+            self._seg(kind, ax, ay, bx, by, half, el, what, clip, frame)
 
     def _path(self, op: PathOp, dx: float, dy: float, el: Element, clip) -> None:
         half = op.style.width / 2
+        frame = None
+        if any(seg[0] == "Z" for seg in op.segments):  # a closed outline frames what is inside
+            b = _op_bounds(op)
+            if b is not None:
+                frame = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
         start = cur = None
         for seg in op.segments:
             k = seg[0]
@@ -238,7 +248,7 @@ class _Collector:
                 start = cur = (seg[1] + dx, seg[2] + dy)
             elif k == "L" and cur is not None:
                 nxt = (seg[1] + dx, seg[2] + dy)
-                self._seg("curve", *cur, *nxt, half, el, "path", clip)
+                self._seg("curve", *cur, *nxt, half, el, "path", clip, frame)
                 cur = nxt
             elif k == "C" and cur is not None:
                 p0 = cur
@@ -252,12 +262,12 @@ class _Collector:
                         u**3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t**3 * p3[0],
                         u**3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t**3 * p3[1],
                     )
-                    self._seg("curve", *prev, *pt, half, el, "path", clip)
+                    self._seg("curve", *prev, *pt, half, el, "path", clip, frame)
                     prev = pt
                 cur = p3
             elif k == "Z" and cur is not None and start is not None:
                 if cur != start:
-                    self._seg("curve", *cur, *start, half, el, "path", clip)
+                    self._seg("curve", *cur, *start, half, el, "path", clip, frame)
                 cur = start
 
     def _text(self, op: TextOp, dx: float, dy: float, clip, el: Element) -> None:
@@ -495,7 +505,6 @@ def _pair(a: Shape, b: Shape) -> tuple[str, float, float] | None:
     same = False  # shapes of one element never collide (check_shapes skips them)
     if _allowed(a.element, b.element):
         return None
-    texts = a.kind == "text" or b.kind == "text"
     if a.is_box and b.is_box:
         if same:
             return None
@@ -511,8 +520,8 @@ def _pair(a: Shape, b: Shape) -> tuple[str, float, float] | None:
             if same:
                 return ("close", x, y)
             return ("grid" if seg.element.grid else "overlap", x, y)
-        if texts and box.kind == "text" and d < TEXT_CLEARANCE - 1e-6:
-            return ("close", x, y)
+        if box.kind == "text" and d < TEXT_CLEARANCE - 1e-6 and _inside(box, seg.frame):
+            return ("close", x, y)  # a text too close to the frame around it
         return None
     if same:
         return None
@@ -527,6 +536,14 @@ def _pair(a: Shape, b: Shape) -> tuple[str, float, float] | None:
     if d - a.half - b.half < -EPS and d < 1e-9:  # their centre lines cross
         return ("grid" if a.element.grid or b.element.grid else "overlap", x, y)
     return None
+
+
+def _inside(box: Shape, frame: tuple[float, float, float, float] | None) -> bool:
+    """Whether the middle of a text lies inside the outline `frame` (its frame)."""
+    if frame is None:
+        return False
+    mx, my = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+    return frame[0] <= mx <= frame[2] and frame[1] <= my <= frame[3]
 
 
 def _area_overlap(a: Shape, b: Shape) -> float:
