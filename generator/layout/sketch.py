@@ -126,7 +126,12 @@ class Sketch:
             )
         except TextFitError as e:
             raise PapirnaError(e.message) from None
-        self.ops.extend(fitted.ops)
+        if getattr(self, "_tag", TagOp("")).name:
+            self.ops.extend(fitted.ops)
+        else:  # an untagged text's lines are one element (for `lint`), not one each
+            self.ops.append(TagOp(f"text {field} at {x:.1f},{y:.1f}"))
+            self.ops.extend(fitted.ops)
+            self.ops.append(TagOp(""))
         return fitted.size
 
     def icon(self, name: str, x, y, w, h=None, *, color=BLACK) -> None:

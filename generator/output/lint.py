@@ -59,6 +59,7 @@ class Shape(NamedTuple):
     element: Element
     what: str  # e.g. "text 'Železná Brána'"
     frame: tuple[float, float, float, float] | None = None  # the outline this segment is part of
+    order: int = 0  # drawing order: a filled shape drawn later hides what lies under it
 
     @property
     def is_box(self) -> bool:
@@ -94,6 +95,7 @@ class _Collector:
     metrics: object
     shapes: list[Shape] = field(default_factory=list)
     texts: list[tuple[Element, TextOp, float, float]] = field(default_factory=list)
+    covers: list[tuple[int, float, float, float, float]] = field(default_factory=list)
     _keys: int = 0
 
     def element(self, name: str = "", **kw) -> Element:
@@ -169,6 +171,17 @@ class _Collector:
                         "line", op.x1 + dx, op.y1 + dy, op.x2 + dx, op.y2 + dy, w, el, what, clip
                     )
             elif t is RectOp:
+                if op.style.fill is not None and op.w > 0 and op.h > 0:
+                    r = min(op.radius, op.w / 2, op.h / 2) * 0.3  # the corners hide less
+                    self.covers.append(
+                        (
+                            len(self.shapes),
+                            op.x + dx + r,
+                            op.y + dy + r,
+                            op.x + op.w + dx - r,
+                            op.y + op.h + dy - r,
+                        )
+                    )
                 if op.style.stroke is not None and op.style.width > 0:
                     x0, y0, x1, y1 = op.x + dx, op.y + dy, op.x + op.w + dx, op.y + op.h + dy
                     w = op.style.width / 2
@@ -202,6 +215,7 @@ class _Collector:
                 pass  # pictures are art: text on them is what they are for
 
     def _add(self, shape: Shape, clip) -> None:
+        shape = shape._replace(order=len(self.shapes))
         if clip is not None:
             x0, y0, x1, y1 = shape.bbox()
             if x1 <= clip[0] or x0 >= clip[2] or y1 <= clip[1] or y0 >= clip[3]:
@@ -446,7 +460,15 @@ def _label(el: Element, shape: Shape) -> str:
     return f"{el.name} ({shape.what})" if el.name else shape.what
 
 
-def check_shapes(shapes: list[Shape]) -> list[tuple[str, float, float]]:
+def _hidden(covers, a: Shape, b: Shape, x: float, y: float) -> bool:
+    """Whether the point where a and b meet is painted over after the earlier of them."""
+    first = min(a.order, b.order)
+    return any(
+        order > first and x0 <= x <= x1 and y0 <= y <= y1 for order, x0, y0, x1, y1 in covers
+    )
+
+
+def check_shapes(shapes: list[Shape], covers=()) -> list[tuple[str, float, float]]:
     """Collisions, clearance and grid findings among shapes: (message, x, y).
 
     One finding per pair of elements: the worst (an overlap or a crossed grid line before a
@@ -480,6 +502,8 @@ def check_shapes(shapes: list[Shape]) -> list[tuple[str, float, float]]:
                     continue
                 kind, x, y = found
                 if rank[kind] <= worst.get(els, (-1,))[0]:
+                    continue
+                if covers and _hidden(covers, a, b, x, y):
                     continue
                 if kind == "close":
                     text, other = (a, b) if a.kind == "text" else (b, a)
@@ -622,7 +646,9 @@ def lint_pages(pages: list[Page], file: str, metrics, margin: float = 0.0) -> li
                 if id(op.ops) not in shared:
                     inner = _Collector(metrics)
                     inner.walk(op.ops, 0.0, 0.0, None, None)
-                    shared[id(op.ops)] = check_shapes(inner.shapes) + check_line_ends(inner.texts)
+                    shared[id(op.ops)] = check_shapes(inner.shapes, inner.covers) + check_line_ends(
+                        inner.texts
+                    )
                     for msg, x, y in shared[id(op.ops)]:
                         findings.append(Finding(file, n, f"{msg} (board mm)", x, y))
                 clip = op.clip
@@ -637,7 +663,7 @@ def lint_pages(pages: list[Page], file: str, metrics, margin: float = 0.0) -> li
                 continue
             rest.append(op)
         col.walk(rest, 0.0, 0.0, None, None)
-        for msg, x, y in check_shapes(col.shapes) + check_line_ends(col.texts):
+        for msg, x, y in check_shapes(col.shapes, col.covers) + check_line_ends(col.texts):
             findings.append(Finding(file, n, msg, x, y))
         if margin > 0 and page.trim_box is None:
             for msg, x, y in check_margin(col.shapes, page, margin):

@@ -306,6 +306,7 @@ def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
         box = 3.8
         for k, effect in enumerate(a.levels):
             cx = x + nw + k * cw
+            sk.tag(f"ability {a.id} {k + 1}")  # the box and the number in it: one element
             sk.checkbox(cx, ry + (rh - box) / 2, box, name=f"ability.{a.id}.{k + 1}", width=0.3)
             sk.text(
                 str(k + 1),
@@ -318,6 +319,7 @@ def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
                 color=FAINT,
                 field="level",
             )
+            sk.untag()
             # the text stops well short of the next level's box
             sk.text(
                 effect.get(lang),
@@ -342,6 +344,7 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
     step = (w - size) / (MAX_FOOD - 1)
     for n in range(MAX_FOOD):
         bx = x + n * step
+        sk.tag(f"food {n + 1}")  # the box and the number in it: one element
         sk.checkbox(bx, y + 7.5, size, name=f"food_track.{n + 1}", width=0.25)
         sk.text(
             str(n + 1),
@@ -354,6 +357,7 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
             color=FAINT,
             field="food",
         )
+        sk.untag()
     sk.text(
         t["food_rule"],
         x,
