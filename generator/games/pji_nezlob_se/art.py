@@ -127,7 +127,12 @@ def _pattern_circle(sk: Sketch, party: Party, cx: float, cy: float, r: float) ->
 
 
 def pattern_rect(sk: Sketch, party: Party, x: float, y: float, w: float, h: float) -> None:
-    """A rectangle in the party's colour with its pattern (clipped to the rectangle)."""
+    """A rectangle in the party's colour with its pattern (clipped): a background, layered."""
+    with sk.element(f"{party.id} band at {x:.1f},{y:.1f}", layered=True):
+        _pattern_rect(sk, party, x, y, w, h)
+
+
+def _pattern_rect(sk: Sketch, party: Party, x: float, y: float, w: float, h: float) -> None:
     sk.rect(x, y, w, h, fill=party.color, stroke=None)
     inner = Sketch(sk.env, sk.what)
     cx, cy = x + w / 2, y + h / 2
