@@ -17,9 +17,7 @@ STILL_TO_FIX: dict[str, str] = {}
 @pytest.mark.parametrize(
     "game",
     [
-        pytest.param(
-            g, marks=pytest.mark.xfail(strict=True, reason=STILL_TO_FIX[g])
-        )
+        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=STILL_TO_FIX[g]))
         if g in STILL_TO_FIX
         else g
         for g in builtin_pack_ids()

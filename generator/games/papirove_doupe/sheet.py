@@ -318,7 +318,7 @@ def _potions(sk: Sketch, r, data: SheetData, t: dict) -> None:
             )
         b = bonus_at.get(n + 1)
         if b is not None:
-            sk.icon(REWARD_ICONS[b.kind], bx + size + 0.1, by - 1.6, 2.6, color=ACCENT)
+            sk.icon(REWARD_ICONS[b.kind], bx + size + 0.1, by - 0.6, 2.6, color=ACCENT)
 
 
 def _items(sk: Sketch, r, data: SheetData, t: dict, lang: str) -> None:
@@ -330,7 +330,15 @@ def _items(sk: Sketch, r, data: SheetData, t: dict, lang: str) -> None:
         cx, cy = x + col * (cw + 2), y + 5.5 + row * ch
         sk.rect(cx, cy, cw, ch - 1.2, stroke=FAINT, width=0.25, radius=1)
         sk.text(
-            f"{i + 1}.", cx + 0.8, cy + 0.6, 4, 4, size=6.5, style="bold", color=FAINT, field="item"
+            f"{i + 1}.",
+            cx + 1.1,
+            cy + 0.6,
+            3.6,
+            4,
+            size=6.5,
+            style="bold",
+            color=FAINT,
+            field="item",
         )
         sk.checkbox(cx + 4.8, cy + 0.7, 3.8, name=f"item.{i + 1}.half.1", width=0.35)
         sk.checkbox(cx + 9.0, cy + 0.7, 3.8, name=f"item.{i + 1}.half.2", width=0.35)
@@ -353,9 +361,9 @@ def _items(sk: Sketch, r, data: SheetData, t: dict, lang: str) -> None:
         glory = f"  **{item.glory:+d}** :glory:" if item.glory else ""
         sk.text(
             item.effect.get(lang) + glory,
-            cx + 0.8,
+            cx + 1.2,
             cy + 5.2,
-            cw - 1.6,
+            cw - 2.4,
             ch - 6.8,
             size=6.3,
             min_size=4.5,
@@ -497,6 +505,7 @@ def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
         if cat in per:  # the points per mark, so that the sheet can be scored without the rules
             label += f"\n**×{per[cat]}**".replace("-", "−")
         head = row_h * 0.45
+        sk.tag(f"scoring {cat} head")  # a header cell and its label: one element
         sk.rect(
             cx,
             cy,
@@ -519,6 +528,7 @@ def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
             style="bold" if cat == "total" else "regular",
             field=f"scoring.{cat}",
         )
+        sk.untag()
         sk.rect(
             cx,
             cy + head,
