@@ -63,8 +63,8 @@ def write_box(
     """
     sk.rect(x, y, w, h, stroke=INK, width=0.35, radius=1.2, **kw)
     if caption:
-        label(sk, caption, x + 1.2, y + 0.6, w - 2.4)
-    top = 3.6 if caption else 0.6
+        label(sk, caption, x + 1.2, y + 0.9, w - 2.4)  # Ú and Š keep 0.8 mm from the frame
+    top = 3.9 if caption else 0.6
     sk.field(x + 0.8, y + top, w - 1.6 - reserve, h - top - 0.6, name)
 
 
@@ -178,7 +178,7 @@ def _backpack(sk: Sketch, r, data: JournalData, t: dict) -> None:
         col, row = divmod(n, rows)
         bx, by = x + col * (cw + gap), top + row * (rh + gap)
         sk.rect(bx, by, cw, rh, stroke=INK, width=0.3, radius=1)
-        sk.text(f"{n + 1}", bx + 0.8, by, 5, rh, size=7, style="bold", color=FAINT, field="slot")
+        sk.text(f"{n + 1}", bx + 1.2, by, 4.6, rh, size=7, style="bold", color=FAINT, field="slot")
         sk.field(bx + 5.5, by + 0.5, cw - 6.2, rh - 1, f"backpack.{n + 1}")
 
 
