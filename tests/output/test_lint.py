@@ -122,3 +122,29 @@ def test_cli_exit_codes_and_one_line_per_finding(tmp_path: Path) -> None:
     assert any("note (text 'Pozor na oheň') overlaps title (text 'Drak')" in x for x in lines)
     assert all(line.endswith(" mm") for line in lines)
     assert f"{len(lines)} findings in 1 of 1 files" in out.stderr
+
+
+def test_a_filled_panel_hides_the_lines_drawn_under_it() -> None:
+    # a table rule, then a filled legend panel over it, then the legend's text on the panel:
+    # the rule is painted over where the text is, so they do not collide
+    rule = LineOp(10.0, 49.5, 100.0, 49.5, THIN)
+    panel = RectOp(40.0, 45.0, 50.0, 10.0, Style(fill=(1.0, 1.0, 1.0), stroke=None))
+    text = TextOp(45.0, 50.5, "výzbroj nepřítele 2", "sans-regular", 8)
+    assert len(_lint([TagOp("table"), rule, TagOp("legend text"), text])) == 1
+    assert _lint([TagOp("table"), rule, TagOp("legend"), panel, TagOp("legend text"), text]) == []
+
+
+def test_printer_margin_option() -> None:
+    from generator.cli.printing import options
+    from generator.errors import PapirnaError
+
+    assert options("long", None, None, None, False, None, False).printer_margin == 5.0
+    assert options("long", None, None, None, False, None, False, "0").printer_margin == 0.0
+    assert options("long", None, None, None, False, None, False, "0.25in").printer_margin == 6.35
+    for bad in ("-1mm", "25mm", "five"):
+        try:
+            options("long", None, None, None, False, None, False, bad)
+        except PapirnaError as e:
+            assert "--printer-margin" in str(e)
+        else:
+            raise AssertionError(bad)
