@@ -143,9 +143,9 @@ class Renderer:
         self.options = options or PrintOptions()
         self.warnings: list[str] = []
 
-    def env(self, pack: Pack, fillable: bool = False) -> Env:
-        """A layout environment for one pack."""
-        return Env(self.metrics, pack_root=pack.root, fillable=fillable)
+    def env(self, pack: Pack, fillable: bool = False, lang: str | None = None) -> Env:
+        """A layout environment for one pack (texts typeset in `lang`)."""
+        return Env(self.metrics, pack_root=pack.root, fillable=fillable, lang=lang)
 
     def document(self, job: Job) -> Document:
         """The pages of one job."""
@@ -171,7 +171,7 @@ class Renderer:
             raise p.entry.error("a deck needs 'layout'", ("layout",))
         front = pack_layout(job.pack, p.spec.layout)
         back = pack_layout(job.pack, p.spec.back) if p.spec.back else None
-        env = self.env(job.pack)
+        env = self.env(job.pack, lang=job.lang)
         fb, bb = Builder(front, env), Builder(back, env) if back else None
         deck = DeckCards(
             p.spec.title.get(job.lang), (front.width, front.height), front.bleed, front.safe
@@ -214,8 +214,9 @@ class Renderer:
     def deck_pages(self, job: Job) -> list[Page]:
         """Imposed sheets of a deck (or single-card pages), with backs when the deck has one."""
         deck = self.deck_cards(job)
+        notes: list[str] = []
         try:
-            return impose(
+            pages = impose(
                 deck.fronts,
                 deck.backs,
                 PAPER_SIZES_MM[job.paper],
@@ -224,11 +225,16 @@ class Renderer:
                 deck.title,
                 opts=self.options,
                 safe=deck.safe,
+                notes=notes,
             )
         except PapirnaError as e:
             if e.file:
                 raise
             raise job.printable.entry.error(e.message) from None
+        note = f"{job.paper}: " + "; ".join(notes) if notes else ""
+        if note and note not in self.warnings:
+            self.warnings.append(note)
+        return pages
 
     def deck_pngs(self, job: Job, dpi: int) -> list[tuple[str, bytes]]:
         """Each card's front (and back) alone with its bleed as PNG: (file name, bytes)."""
@@ -261,7 +267,7 @@ class Renderer:
         entry = p.data or Entry({}, p.entry.doc, p.entry.path)
         extra = {"title": p.spec.title.get(job.lang)} if p.data is None else None
         item = _item(entry, job.lang, p.id, extra, job.pack.manifest.labels)
-        ops = Builder(layout, self.env(job.pack, job.fillable)).build(item)
+        ops = Builder(layout, self.env(job.pack, job.fillable, job.lang)).build(item)
         return [self._centred(job, layout, ops)]
 
     def start_pages(self, job: Job) -> list[Page]:
@@ -306,7 +312,7 @@ class Renderer:
             layout=layout,
             data=p.data.model if p.data is not None else None,
             files=files,
-            env=self.env(job.pack, job.fillable),
+            env=self.env(job.pack, job.fillable, job.lang),
             lang=job.lang,
             paper=job.paper,
             fillable=job.fillable,
