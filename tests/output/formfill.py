@@ -145,7 +145,9 @@ def poppler_python() -> str | None:
     for candidate in ("/usr/bin/python3", shutil.which("python3")):
         if not candidate or Path(candidate).resolve() == Path(sys.executable).resolve():
             continue
-        probe = "import gi; gi.require_version('Poppler', '0.18'); from gi.repository import Poppler"
+        probe = (
+            "import gi; gi.require_version('Poppler', '0.18'); from gi.repository import Poppler"
+        )
         try:
             ok = subprocess.run([candidate, "-c", probe], capture_output=True, timeout=60)
         except (OSError, subprocess.TimeoutExpired):
