@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from generator.errors import PapirnaError
 from generator.layout.engine import Env, hex_color
+from generator.layout.fields import field_font_size
 from generator.layout.ops import BLACK, Color, EllipseOp, FieldOp, LineOp, PathOp, RectOp, Style
 from generator.layout.text import TextFitError, layout_text
 
@@ -113,7 +114,39 @@ class Sketch:
         if name and self.env.fillable:
             self.ops.append(FieldOp("checkbox", name, x, y, size, size))
 
-    def field(self, x, y, w, h, name: str) -> None:
-        """A text field when the sheet is fillable (nothing on paper)."""
-        if self.env.fillable:
-            self.ops.append(FieldOp("text", name, x, y, w, h))
+    def field(
+        self,
+        x,
+        y,
+        w,
+        h,
+        name: str,
+        *,
+        tooltip: str = "",
+        kind: str = "text",
+        digits: int = 2,
+        size: float | None = None,
+    ) -> None:
+        """A text field when the sheet is fillable (nothing on paper).
+
+        `kind` is what a player types: 'text' (one line), 'number' (centred, up to `digits`
+        digits) or 'notes' (several lines); the font size is fixed to suit the box and the kind.
+        `tooltip` is the label a viewer shows, in the sheet's language.
+        """
+        if not self.env.fillable:
+            return
+        pt = size if size is not None else field_font_size(w, h, kind, digits)
+        self.ops.append(
+            FieldOp(
+                "text",
+                name,
+                x,
+                y,
+                w,
+                h,
+                tooltip,
+                size=pt,
+                multiline=kind == "notes",
+                align="center" if kind == "number" else "left",
+            )
+        )

@@ -36,6 +36,7 @@ from tests.output.formfill import (
 )
 
 DPI = 200
+PAD = 1  # device pixels around each glyph box: thin letters keep their anti-aliased edge
 FORM_FONT_FLAGS = 32  # the form font's descriptor says nonsymbolic; the page fonts say symbolic
 LETTERS = CZECH.replace(" ", "")
 # A glyph inside its field has 0.6-1.6 times the ink of the reference (thin letters such as "l"
@@ -60,7 +61,7 @@ def reference_ink() -> dict[str, float]:
     pdf = render_pdf(Document("reference", [Page(210, 297, ops)]))
     image = render_pdfium(pdf, 0, DPI)
     height = 297 * 72 / 25.4
-    found = {g.char: ink(image, g.box, height) for g in shown_glyphs(pdf, 0)}
+    found = {g.char: ink(image, g.box, height, PAD) for g in shown_glyphs(pdf, 0)}
     assert set(found) == set(letters)
     assert min(found.values()) > 0.1  # every reference letter has ink
     return found
@@ -96,7 +97,7 @@ def check_czech(filled: bytes, fields: list[Widget], what: str, poppler: bool = 
             visible = [g for g in chunk if _inside(g.box, w.rect)]
             assert visible, f"{what}: field {w.name} shows no whole letter"
             for engine, image in images.items():
-                ratios = [ink(image, g.box, height) / reference[g.char] for g in visible]
+                ratios = [ink(image, g.box, height, PAD) / reference[g.char] for g in visible]
                 worst = min(range(len(ratios)), key=ratios.__getitem__)
                 assert INK_RANGE[0] <= ratios[worst] <= INK_RANGE[1], (
                     f"{what} {engine}: {w.name}: {visible[worst].char!r} has "
@@ -214,3 +215,33 @@ def test_checker_fails_on_a_blank_field(built: dict[str, bytes]) -> None:
     writer.write(out)
     with pytest.raises(AssertionError, match="reference ink"):
         check_czech(out.getvalue(), fields, "planted", poppler=False)
+
+
+def test_fields_have_a_fixed_size_that_fits_and_a_readable_tooltip(built: dict[str, bytes]) -> None:
+    from generator.layout.fields import MAX_NUMBER_PT, MIN_PT, PAD_PT, TEXT_LINE_EM
+
+    untitled = []
+    for name in fillable(built):
+        for page in PdfReader(io.BytesIO(built[name])).pages:
+            for ref in page.get("/Annots", []):
+                a = ref.get_object()
+                if a.get("/FT") != "/Tx":
+                    continue
+                size = float(str(a["/DA"]).split()[1])
+                height = float(a["/Rect"][3]) - float(a["/Rect"][1])
+                assert MIN_PT <= size <= MAX_NUMBER_PT, (name, a["/T"], size)  # 0 is auto size
+                if not int(a["/Ff"]) & (1 << 12) and size > MIN_PT:
+                    # one line fits: its accented capitals and descenders inside the box
+                    assert size * TEXT_LINE_EM <= height - PAD_PT + 0.5 * size, (name, a["/T"])
+                if a["/TU"] == a["/T"]:
+                    untitled.append(f"{name}: {a['/T']}")
+    # the journal's money box is written at 9.5 pt, not the 7 pt of auto size
+    money = [
+        ref.get_object()
+        for page in PdfReader(io.BytesIO(built["gamebook-journal-fillable-cs-a4.pdf"])).pages
+        for ref in page.get("/Annots", [])
+        if ref.get_object().get("/T") == "money"
+    ]
+    assert money and money[0]["/DA"] == "/Wingdings 9.5 Tf 0 g"
+    # tooltips: every sheet but the Runebound one labels each field in the sheet's language
+    assert all(n.startswith("runebound-") for n in untitled), untitled[:5]

@@ -166,3 +166,22 @@ def test_no_built_pdf_has_a_non_embedded_font(built: dict[str, bytes]) -> None:
     assert len(built) >= 160
     bad = {name: fonts for name, data in built.items() if (fonts := non_embedded_fonts(data))}
     assert not bad
+
+
+def test_field_font_size_by_hand() -> None:
+    from generator.layout.fields import field_font_size
+
+    # 5 mm = 14.17 pt; (14.17 - 2) / 1.17 = 10.4 -> 10 pt for a name
+    assert field_font_size(50, 5) == 10.0
+    # a tall box still gets a name-sized font, not the 23-36 pt of auto size
+    assert field_font_size(22, 13) == 11.0
+    # a number in a tall box: capped at 12 pt
+    assert field_font_size(18.5, 12, "number") == 12.0
+    # the journal's money box, 4 mm = 11.34 pt: (11.34 - 2) / 0.95 = 9.8 -> 9.5 pt, not 7 pt
+    assert field_font_size(53.4, 4.0, "number", digits=3) == 9.5
+    # two digits in a 5.5 mm = 15.6 pt wide box: (15.6 - 4) / (2 x 0.56) = 10.3 -> 10 pt
+    assert field_font_size(5.5, 4.6, "number") == 10.0
+    # never below 6 pt, whatever the box
+    assert field_font_size(3, 1, "number") == 6.0
+    with pytest.raises(ValueError, match="kind"):
+        field_font_size(10, 5, "date")

@@ -71,7 +71,7 @@ def _frame(sk: Sketch, layout: LayoutSpec, t: dict, sheet_id: str) -> None:
     x = MARK + 68
     sk.text(t["player"] + ":", x, 1, 14, 5, size=7.5, style="bold", field="player")
     sk.line(x + 14, 5.8, x + 64, 5.8, stroke=FAINT, width=0.25)
-    sk.field(x + 14, 1, 50, 5, "player")
+    sk.field(x + 14, 1, 50, 5, "player", tooltip=t["player"])
     sk.text(t["dungeon"] + ":", x, 7, 26, 5, size=7, style="bold", field="dungeon")
     for i, letter in enumerate("ABCDEFGHIJKL"):
         bx = x + 27 + i * 4.6
@@ -113,7 +113,8 @@ def _dice(sk: Sketch, r, data: SheetData, t: dict) -> None:
         for a in range(data.actions):
             bx = gx + a * (box + gap)
             sk.rect(bx, y + 9.5, box, box, fill=SHADE if monster else None, stroke=INK, width=0.3)
-            sk.field(bx, y + 9.5, box, box, f"round.{rd + 1}.action.{a + 1}")
+            name, tip = f"round.{rd + 1}.action.{a + 1}", f"{label} ({a + 1})"
+            sk.field(bx, y + 9.5, box, box, name, tooltip=tip, kind="number", digits=1)
 
 
 def _adventurers(sk: Sketch, r, data: SheetData, t: dict, lang: str) -> None:
@@ -409,7 +410,10 @@ def _fights(sk: Sketch, r, data: SheetData, t: dict) -> None:
         # the glory of this fight, written down at once: the monster card leaves the game
         sk.icon("glory", bx + bw - 14.2, y + 6.5, 3.4, color=ACCENT)
         sk.rect(bx + bw - 10.2, y + 6.3, 8.8, 4.0, stroke=INK, width=0.3, radius=0.6)
-        sk.field(bx + bw - 10.0, y + 6.4, 8.4, 3.8, f"monster.{m + 1}.glory")
+        tip = t[f"cat_monster{m + 1}"]
+        sk.field(
+            bx + bw - 10.0, y + 6.4, 8.4, 3.8, f"monster.{m + 1}.glory", tooltip=tip, kind="number"
+        )
         lh = (h - 11) / len(rows)
         for k, (key, label) in enumerate(rows):
             ry = y + 10.6 + k * lh
@@ -520,7 +524,16 @@ def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
             stroke=INK,
             width=0.6 if cat == "total" else 0.25,
         )
-        sk.field(cx + 0.5, cy + head + 0.3, cw_cat - 1, row_h - head - 0.6, f"score.{cat}")
+        sk.field(
+            cx + 0.5,
+            cy + head + 0.3,
+            cw_cat - 1,
+            row_h - head - 0.6,
+            f"score.{cat}",
+            tooltip=t["total"] if cat == "total" else t[f"cat_{cat}"],
+            kind="number",
+            digits=3,
+        )
 
 
 def build_sheet(ctx: BuildContext) -> list[Drawn]:
