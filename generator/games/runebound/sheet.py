@@ -161,7 +161,17 @@ def _attributes(sk: Sketch, r, t: dict) -> None:
             numbers=False,
             round_=True,
         )
-        _write(sk, cx[3] + 1.5, ry + 0.8, cols[3] - 3, row_h - 2.2, f"{attr}.bonus", box=True)
+        tip = f"{t[attr]}: {t['bonus']}"
+        _write(
+            sk,
+            cx[3] + 1.5,
+            ry + 0.8,
+            cols[3] - 3,
+            row_h - 2.2,
+            f"{attr}.bonus",
+            box=True,
+            tooltip=tip,
+        )
         sk.rect(
             cx[4] + 1.2,
             ry + 0.6,
@@ -183,7 +193,9 @@ def _attributes(sk: Sketch, r, t: dict) -> None:
         )
         if dmg:
             sk.icon(dmg, cx[5] + 2, ry + 1.3, 4.2, color=ACCENT)
-            _write(sk, cx[5] + 7.5, ry + 0.8, cols[5] - 9, row_h - 2.2, f"damage.{dmg}", box=True)
+            tip = f"{t[attr]}: {t['damage']}"
+            w5, h5 = cols[5] - 9, row_h - 2.2
+            _write(sk, cx[5] + 7.5, ry + 0.8, w5, h5, f"damage.{dmg}", box=True, tooltip=tip)
 
 
 def _skills(sk: Sketch, r, t: dict) -> None:
@@ -234,6 +246,7 @@ def _gold(sk: Sketch, r, t: dict) -> None:
             6.5,
             f"gold.ledger.{i + 1}",
             box=True,
+            tooltip=f"{t['gold']} {i + 1}",
         )
 
 
@@ -297,7 +310,8 @@ def _items(sk: Sketch, r, data: HeroSheet, t: dict) -> None:
                     width=0.3,
                 )
             else:
-                _write(sk, cx + 1, ry, c - 2, row_h - 1.2, f"item.{i + 1}.{key}")
+                tip = f"{t['items']} {i + 1}: {t['item_' + key]}"
+                _write(sk, cx + 1, ry, c - 2, row_h - 1.2, f"item.{i + 1}.{key}", tooltip=tip)
             cx += c
 
 
@@ -323,18 +337,21 @@ def _allies(sk: Sketch, r, data: HeroSheet, t: dict) -> None:
         sk.rect(x, ry, w, row_h - 1.5, stroke=FAINT, width=0.3, radius=1.2)
         px = x + 1.5
         sk.text(f"**{a}.**", px, ry + 0.8, 4, 5, size=7.5, color=FAINT, field="ally")
-        _write(sk, px + 4, ry + 0.5, 38, 5, f"ally.{a}.name")
+        _write(sk, px + 4, ry + 0.5, 38, 5, f"ally.{a}.name", tooltip=f"{t['allies']} {a}")
         # attributes with their damage
         ax = px + 45
         for attr, dmg in ATTRIBUTES:
             sk.icon(attr, ax, ry + 1, 4, color=INK)
-            _write(sk, ax + 4.5, ry + 0.6, 6.5, 4.6, f"ally.{a}.{attr}", box=True)
+            tip = f"{t['allies']} {a}: {t[attr]}"
+            _write(sk, ax + 4.5, ry + 0.6, 6.5, 4.6, f"ally.{a}.{attr}", box=True, tooltip=tip)
             sk.icon(dmg, ax + 12, ry + 1.2, 3.6, color=ACCENT)
-            _write(sk, ax + 16, ry + 0.6, 5.5, 4.6, f"ally.{a}.damage.{dmg}", box=True)
+            tip = f"{t['allies']} {a}: {t[attr]}, {t['damage']}"
+            _write(sk, ax + 16, ry + 0.6, 5.5, 4.6, f"ally.{a}.damage.{dmg}", box=True, tooltip=tip)
             ax += 24
         for key, icon in (("life", "life"), ("stamina", "stamina")):
             sk.icon(icon, ax, ry + 1, 4, color=INK)
-            _write(sk, ax + 4.5, ry + 0.6, 6.5, 4.6, f"ally.{a}.{key}", box=True)
+            tip = f"{t['allies']} {a}: {t[key]}"
+            _write(sk, ax + 4.5, ry + 0.6, 6.5, 4.6, f"ally.{a}.{key}", box=True, tooltip=tip)
             ax += 13
         ty = ry + 6.5
         sk.icon("wound", px, ty, 3.8, color=ACCENT)
