@@ -105,14 +105,27 @@ class Sketch:
         stroke=BLACK,
         width=0.3,
         round_: bool = False,
+        one_of: bool = False,
+        tooltip: str = "",
+        label: str = "",
     ) -> None:
-        """A square (or round) box to mark, a form field when the sheet is fillable."""
+        """A square (or round) box to mark, a form field when the sheet is fillable.
+
+        With `one_of`, `name` is GROUP.VALUE and the box is one button of the radio group
+        GROUP: marking it unmarks the others (scoring still reads it as the box GROUP.VALUE).
+        `tooltip` names the group (or the box), `label` this button, in the sheet's language.
+        """
         if round_:
             self.circle(x + size / 2, y + size / 2, size / 2, fill=fill, stroke=stroke, width=width)
         else:
             self.rect(x, y, size, size, fill=fill, stroke=stroke, width=width)
         if name and self.env.fillable:
-            self.ops.append(FieldOp("checkbox", name, x, y, size, size))
+            if one_of:  # GROUP.VALUE: one button of the radio group GROUP
+                group, value = name.rsplit(".", 1)
+                op = FieldOp("radio", group, x, y, size, size, tooltip, value=value, label=label)
+            else:
+                op = FieldOp("checkbox", name, x, y, size, size, tooltip or label)
+            self.ops.append(op)
 
     def field(
         self,

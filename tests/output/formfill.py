@@ -247,3 +247,29 @@ def ink(
     histogram = crop.histogram()
     total = sum(histogram)
     return 1.0 - sum(i * n for i, n in enumerate(histogram)) / (255.0 * total)
+
+
+def tick(writer: PdfWriter, on: Iterable[str], as_only: bool = False) -> set[str]:
+    """Tick the boxes named in `on` (a radio button as GROUP.EXPORT) as a viewer saves them.
+
+    `as_only` sets only the widget's /AS, as some viewers do, not the field's /V. Returns the
+    names found.
+    """
+    wanted, found = set(on), set()
+    for page in writer.pages:
+        for ref in page.get("/Annots", []):
+            annot = ref.get_object()
+            if "/T" in annot:
+                field, key, state = annot, str(annot["/T"]), "/Yes"
+            elif "/Parent" in annot and "/AP" in annot:
+                field = annot["/Parent"].get_object()
+                states = [k for k in annot["/AP"]["/N"] if k != "/Off"]
+                key, state = f"{field['/T']}.{states[0][1:]}", states[0]
+            else:
+                continue
+            if key in wanted:
+                found.add(key)
+                annot[NameObject("/AS")] = NameObject(state)
+                if not as_only:
+                    field[NameObject("/V")] = NameObject(state)
+    return found

@@ -73,7 +73,16 @@ def _header(sk: Sketch, r, t: dict[str, str]) -> None:
     sk.text(t["version"] + ":", rx, y + 8.5, 18, 6, size=8.5, style="bold", field="version")
     for i, key in enumerate(("normal", "ruthless")):
         bx = rx + 18 + i * 34
-        sk.checkbox(bx, y + 9.3, 4.4, name=f"version.{key}", width=0.4)
+        sk.checkbox(
+            bx,
+            y + 9.3,
+            4.4,
+            name=f"version.{key}",
+            width=0.4,
+            one_of=True,
+            tooltip=t["version"],
+            label=f"{t['version']}: {t[key]}",
+        )
         sk.text(t[key], bx + 5.8, y + 8.5, 27, 6, size=8.5, field=f"version.{key}")
     sk.line(x, y + h - 0.5, x + w, y + h - 0.5, stroke=ACCENT, width=0.6)
 
