@@ -10,6 +10,7 @@ font on a plain page (a blank or missing glyph has none), in PDFium's raster and
 from __future__ import annotations
 
 import io
+import itertools
 import statistics
 from functools import cache
 
@@ -245,3 +246,30 @@ def test_fields_have_a_fixed_size_that_fits_and_a_readable_tooltip(built: dict[s
     assert money and money[0]["/DA"] == "/Wingdings 9.5 Tf 0 g"
     # tooltips: every field is labelled in the sheet's language, not by its internal name
     assert not untitled, untitled[:5]
+
+
+def steps_back(fields: list[Widget]) -> list[str]:
+    """Consecutive fields on one line (and near each other) where the tab order goes left."""
+    found = []
+    for a, b in itertools.pairwise(fields):
+        if a.page != b.page:
+            continue
+        low, high = max(a.rect[1], b.rect[1]), min(a.rect[3], b.rect[3])
+        shorter = min(a.rect[3] - a.rect[1], b.rect[3] - b.rect[1])
+        if high - low >= 0.6 * shorter and b.rect[0] < a.rect[0] and a.rect[0] - b.rect[2] < 30:
+            found.append(f"{a.name} -> {b.name}")
+    return found
+
+
+def test_tab_order_reads_each_row_left_to_right(built: dict[str, bytes]) -> None:
+    """Fields follow in /Annots order (the tab order): section by section, each row left to
+    right, so consecutive fields on one line never step back to the left."""
+    backwards = [f"{n}: {s}" for n in fillable(built) for s in steps_back(widgets(built[n]))]
+    assert not backwards, backwards[:10]
+    # planted defect: a row of the log typed right to left is caught
+    row = [
+        w
+        for w in widgets(built["spici-bohove-log-fillable-cs-a4.pdf"])
+        if w.name.startswith("journal.1.")
+    ]
+    assert len(row) == 4 and steps_back(row[::-1])
