@@ -14,9 +14,9 @@ import yaml
 from typer.testing import CliRunner
 
 from generator.cli import app
-from tests.cli import test_gamebook_journal_pdf as gamebook
 from tests.cli import test_score_cli as papirove_doupe
-from tests.cli import test_spici_bohove_score as spici_bohove
+from tests.games.gamebook import test_journal_pdf as gamebook
+from tests.games.spici_bohove import test_score_cli as spici_bohove
 from tests.output.formfill import (
     fill_pdfium,
     fill_poppler,
