@@ -259,8 +259,15 @@ def _tiles(sk: Sketch, title: str, size, grid, t, y: float, accent: str) -> floa
     for tl in tiles:
         sk.rect(ox + tl.x * scale, oy + tl.y * scale, vw * scale, vh * scale, stroke=accent,
                 width=0.35, dash=(1.2, 0.8))  # fmt: skip
-        cx = ox + (tl.x + (tl.seam_x or vw) / 2) * scale
-        cy = oy + (tl.y + (tl.seam_y or vh) / 2) * scale
+        # the name goes in the middle of the part no other tile's frame crosses: from the
+        # right (bottom) edge of the tile before it to where the next one starts
+        at = {(o.col, o.row): o for o in tiles}
+        left = at[(tl.col - 1, tl.row)].x + vw if tl.col > 0 else tl.x
+        top = at[(tl.col, tl.row - 1)].y + vh if tl.row > 0 else tl.y
+        right = tl.x + (tl.seam_x if tl.seam_x is not None else vw)
+        bottom = tl.y + (tl.seam_y if tl.seam_y is not None else vh)
+        cx = ox + (left + right) / 2 * scale
+        cy = oy + (top + bottom) / 2 * scale
         sk.text(tl.name, cx - 6, cy - 3, 12, 6, size=10, style="bold", align="center",
                 color=accent, field="tiles")  # fmt: skip
     text_x = bw * scale + 6
