@@ -38,9 +38,12 @@ def build(
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
+    png_copies: bool = P.PNG_COPIES,
+    png_corners: str | None = P.PNG_CORNERS,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
+    more = P.extras(png, dpi, showcase, png_copies, png_corners)
     packs = load_packs(games or None, content)
     if plan_file is not None:
         from generator.content.games.papirove_doupe import Plan
@@ -54,6 +57,4 @@ def build(
             for printable in pack.printables.values():
                 if printable.plan is not None:
                     printable.plan = new_plan
-    P.produce(
-        packs, [lang] if lang else None, [paper] if paper else None, out, opts, png, dpi, showcase
-    )
+    P.produce(packs, [lang] if lang else None, [paper] if paper else None, out, opts, more)

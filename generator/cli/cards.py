@@ -60,11 +60,14 @@ def build(
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
+    png_copies: bool = P.PNG_COPIES,
+    png_corners: str | None = P.PNG_CORNERS,
 ) -> None:
     """Render your deck with the same engine and options as the built-in games."""
     from generator.content.deck import load_deck
 
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
+    more = P.extras(png, dpi, showcase, png_copies, png_corners)
     pack = load_deck(deck)
     langs = [lang] if lang else None
     if lang and lang not in pack.languages:
@@ -72,4 +75,4 @@ def build(
             f"the deck has no {lang!r} text; its languages: {', '.join(pack.languages)}",
             file=str(deck),
         )
-    P.produce([pack], langs, [paper] if paper else None, out, opts, png, dpi, showcase)
+    P.produce([pack], langs, [paper] if paper else None, out, opts, more)

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.content.models import to_context
+from generator.content.models import LText, to_context
 from generator.content.pack import Entry, LoadedPrintable, Pack
 from generator.content.schemas import card_extras
 from generator.errors import PapirnaError
 from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.spec import LayoutSpec, load_layout
-from generator.output.impose import PrintOptions, impose, single_pages
+from generator.output.impose import PrintOptions, impose
 from generator.output.tiling import tile, tile_grid
 from generator.render.metrics import ReportlabMetrics
 from generator.render.pdf import render_pdf
@@ -176,7 +175,11 @@ class Renderer:
         )
         total = len(p.cards)
         for i, entry in enumerate(p.cards):
-            cid = getattr(entry.model, "id", None) or str(i + 1)
+            model = entry.model
+            cid = model.get("id") if isinstance(model, dict) else getattr(model, "id", None)
+            if isinstance(cid, LText):  # a user deck's id column: the same in every language
+                cid = cid.get(job.lang)
+            cid = cid or str(i + 1)
             label = f"{p.id} card {cid!r}"
             extra = to_context(card_extras(job.pack, p.spec.schema_, entry.model), job.lang)
             numbers = {"index": i + 1, "total": total, "deck": deck.title}
@@ -222,28 +225,6 @@ class Renderer:
             if e.file:
                 raise
             raise job.printable.entry.error(e.message) from None
-
-    def deck_pngs(self, job: Job, dpi: int) -> list[tuple[str, bytes]]:
-        """Each card's front (and back) alone with its bleed as PNG: (file name, bytes)."""
-        from generator.output.png import card_pngs
-
-        deck = self.deck_cards(job)
-        pages = single_pages(
-            deck.fronts,
-            deck.backs,
-            deck.card,
-            deck.bleed,
-            replace(self.options, duplex="long"),
-            deck.safe,
-        )
-        pngs = card_pngs(pages, dpi)
-        names = []
-        for n, cid in enumerate(deck.ids, start=1):
-            safe_id = re.sub(r"[^A-Za-z0-9_-]+", "-", cid)[:40] or "card"
-            names.append(f"{n:03d}-{safe_id}-front.png")
-            if deck.backs is not None:
-                names.append(f"{n:03d}-{safe_id}-back.png")
-        return list(zip(names, pngs, strict=True))
 
     def page_pages(self, job: Job) -> list[Page]:
         """A one-page layout filled from the printable's data, centred on the paper."""
