@@ -40,10 +40,11 @@ def build(
     showcase: bool = P.SHOWCASE,
     png_copies: bool = P.PNG_COPIES,
     png_corners: str | None = P.PNG_CORNERS,
+    tts: bool = P.TTS,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
-    more = P.extras(png, dpi, showcase, png_copies, png_corners)
+    more = P.extras(png, dpi, showcase, png_copies, png_corners, tts)
     packs = load_packs(games or None, content)
     if plan_file is not None:
         from generator.content.games.papirove_doupe import Plan

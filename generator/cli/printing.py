@@ -47,6 +47,11 @@ PNG_CORNERS = typer.Option(
     "--png-corners",
     help="With --png: cut PNGs to the trim with transparent rounded corners, e.g. 3mm.",
 )
+TTS = typer.Option(
+    False,
+    "--tts",
+    help="Also write Tabletop Simulator deck sheets (10x7 grid at most), backs and deck.json.",
+)
 SHOWCASE = typer.Option(
     False, "--showcase", help="Also write a showcase PNG of the first cards of each deck."
 )
@@ -223,6 +228,12 @@ def _deck_files(renderer: Renderer, job: Job, out: Path, more: Extras, add: Call
         folder = out / job.pack.id / "png" / f"{job.printable.id}-{job.lang}"
         for name, data in deck_pngs(deck, more.dpi, more.png_copies, more.png_corners):
             add(folder / name, data, f"{more.dpi} dpi")
+    if more.tts:
+        from generator.output.tts import deck_files
+
+        folder = out / job.pack.id / "tts" / f"{job.printable.id}-{job.lang}"
+        for path, data in deck_files(deck, folder, deck.title, more.dpi):
+            add(path, data, "Tabletop Simulator")
     if more.showcase:
         name = f"{job.pack.id}-{job.printable.id}-{job.lang}-showcase.png"
         add(out / job.pack.id / name, deck_showcase(deck), "showcase")
