@@ -35,6 +35,7 @@ def build(
     guides: bool = P.GUIDES,
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
+    gutterfold: bool = P.GUTTERFOLD,
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
@@ -43,7 +44,7 @@ def build(
     tts: bool = P.TTS,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
-    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
+    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, gutterfold)
     more = P.extras(png, dpi, showcase, png_copies, png_corners, tts)
     packs = load_packs(games or None, content)
     if plan_file is not None:

@@ -57,6 +57,7 @@ def build(
     guides: bool = P.GUIDES,
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
+    gutterfold: bool = P.GUTTERFOLD,
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
@@ -67,7 +68,7 @@ def build(
     """Render your deck with the same engine and options as the built-in games."""
     from generator.content.deck import load_deck
 
-    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
+    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, gutterfold)
     more = P.extras(png, dpi, showcase, png_copies, png_corners, tts)
     pack = load_deck(deck)
     langs = [lang] if lang else None

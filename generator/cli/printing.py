@@ -35,6 +35,11 @@ CORNERS = typer.Option(
 SINGLE = typer.Option(
     False, "--single", help="One card per page, page = card + bleed, with TrimBox/BleedBox."
 )
+GUTTERFOLD = typer.Option(
+    False,
+    "--gutterfold",
+    help="Print-and-play without duplex: each back beside its front, mirrored across a fold line.",
+)
 PNG = typer.Option(
     False, "--png", help="Also export each distinct card as ID.png (and ID-back.png) with bleed."
 )
@@ -99,10 +104,13 @@ def options(
     guides: bool,
     corners: str | None,
     single: bool,
+    gutterfold: bool = False,
 ) -> PrintOptions:
     """PrintOptions from the command line's words."""
     from generator.output.impose import PrintOptions
 
+    if gutterfold and single:
+        raise PapirnaError("--gutterfold: not with --single (one card a page has no fold)")
     if duplex not in ("long", "short", "none"):
         raise PapirnaError(f"--duplex: expected long, short or none, got {duplex!r}")
     return PrintOptions(
@@ -113,6 +121,7 @@ def options(
         corners=length_option(corners, "--corners") or 0.0,
         single=single,
         bleed=length_option(bleed, "--bleed"),
+        gutterfold=gutterfold,
     )
 
 

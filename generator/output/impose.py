@@ -33,6 +33,7 @@ class PrintOptions:
     corners: float = 0.0  # radius of an optional rounded-corner cut guide, mm (0: none)
     single: bool = False  # one card per page, page = card + bleed, with TrimBox and BleedBox
     bleed: float | None = None  # overrides the deck's bleed
+    gutterfold: bool = False  # fronts and backs side by side, to fold (see gutterfold.py)
 
 
 class Grid(NamedTuple):
@@ -161,6 +162,10 @@ def impose(
     opts = opts or PrintOptions(gap=gap)
     if opts.single:
         return single_pages(fronts, backs, card, bleed, opts, safe)
+    if opts.gutterfold:
+        from generator.output.gutterfold import gutterfold
+
+        return gutterfold(fronts, backs, paper, card, bleed, label, opts, safe)
     grid = plan_grid(paper, card, bleed, opts.gap)
     pw, ph = paper
     with_backs = backs is not None and opts.duplex != "none"
