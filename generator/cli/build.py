@@ -42,10 +42,11 @@ def build(
     png_copies: bool = P.PNG_COPIES,
     png_corners: str | None = P.PNG_CORNERS,
     tts: bool = P.TTS,
+    color: str = P.COLOR,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, gutterfold)
-    more = P.extras(png, dpi, showcase, png_copies, png_corners, tts)
+    more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
     packs = load_packs(games or None, content)
     if plan_file is not None:
         from generator.content.pack import Entry

@@ -64,12 +64,13 @@ def build(
     png_copies: bool = P.PNG_COPIES,
     png_corners: str | None = P.PNG_CORNERS,
     tts: bool = P.TTS,
+    color: str = P.COLOR,
 ) -> None:
     """Render your deck with the same engine and options as the built-in games."""
     from generator.content.deck import load_deck
 
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, gutterfold)
-    more = P.extras(png, dpi, showcase, png_copies, png_corners, tts)
+    more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
     pack = load_deck(deck)
     langs = [lang] if lang else None
     if lang and lang not in pack.languages:

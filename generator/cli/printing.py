@@ -57,6 +57,11 @@ TTS = typer.Option(
     "--tts",
     help="Also write Tabletop Simulator deck sheets (10x7 grid at most), backs and deck.json.",
 )
+COLOR = typer.Option(
+    "rgb",
+    "--color",
+    help="PDF colour: rgb (screens, home printers) or cmyk (print shops: DeviceCMYK, OutputIntent).",
+)
 SHOWCASE = typer.Option(
     False, "--showcase", help="Also write a showcase PNG of the first cards of each deck."
 )
@@ -209,7 +214,8 @@ def produce(
         for job in jobs:
             progress.update(task, description=job.filename)
             doc = renderer.document(job)
-            add(out / job.pack.id / job.filename, render_pdf(doc), f"{len(doc.pages)} pages")
+            pdf = render_pdf(doc, more.color)
+            add(out / job.pack.id / job.filename, pdf, f"{len(doc.pages)} pages")
             key = (job.pack.id, job.printable.id, job.lang)
             wanted = more.png or more.showcase or more.tts
             if job.printable.spec.kind == "deck" and wanted and key not in decks_done:
