@@ -114,8 +114,8 @@ def test_neutral_greys_are_black_ink_alone() -> None:
     assert to_cmyk((0.0, 0.0, 0.0)) == (0.0, 0.0, 0.0, 1.0)
     assert to_cmyk((0.25, 0.25, 0.25)) == (0.0, 0.0, 0.0, 0.75)
     assert to_cmyk((1.0, 1.0, 1.0)) == (0.0, 0.0, 0.0, 0.0)
-    c, m, y, k = to_cmyk((1.0, 0.0, 0.0))  # red: magenta and yellow, no cyan
-    assert c < 0.05 and m > 0.9 and y > 0.9
+    c, m, y, k = to_cmyk((1.0, 0.0, 0.0))  # red: magenta and yellow, no cyan, no black
+    assert c < 0.05 and m > 0.9 and y > 0.9 and k < 0.05
 
 
 def test_bad_color_value(tmp_path: Path) -> None:
