@@ -43,10 +43,34 @@ def build(
     png_corners: str | None = P.PNG_CORNERS,
     tts: bool = P.TTS,
     color: str = P.COLOR,
+    watch: bool = P.WATCH,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, gutterfold)
     more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
+
+    def run(cache: dict | None = None) -> tuple[int, int]:
+        packs = _packs(games, content, plan_file)
+        papers = [paper] if paper else None
+        langs = [lang] if lang else None
+        return P.produce(packs, langs, papers, out, opts, more, None, cache, not watch)
+
+    if not watch:
+        run()
+        return
+    from generator.cli.common import stdout
+    from generator.output.watch import watch as watching
+
+    roots = [pack.root for pack in load_packs(games or None, content)]
+    if plan_file is not None:
+        roots.append(plan_file.parent)
+    console = stdout()
+    console.print(f"watching {len(roots)} folders (Ctrl+C stops)", highlight=False, markup=False)
+    watching(roots, out, run, lambda line: console.print(line, highlight=False, markup=False))
+
+
+def _packs(games: list[str] | None, content: list[Path], plan_file: Path | None) -> list:
+    """The packs to build, with the --plan dungeon plan put into their sheets."""
     packs = load_packs(games or None, content)
     if plan_file is not None:
         from generator.content.pack import Entry
@@ -60,4 +84,4 @@ def build(
             for printable in pack.printables.values():
                 if printable.plan is not None:
                     printable.plan = new_plan
-    P.produce(packs, [lang] if lang else None, [paper] if paper else None, out, opts, more)
+    return packs

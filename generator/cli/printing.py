@@ -62,6 +62,9 @@ COLOR = typer.Option(
     "--color",
     help="PDF colour: rgb (screens, home printers) or cmyk (print shops: DeviceCMYK, OutputIntent).",
 )
+WATCH = typer.Option(
+    False, "--watch", help="Stay running and build again whenever an input file is saved."
+)
 SHOWCASE = typer.Option(
     False, "--showcase", help="Also write a showcase PNG of the first cards of each deck."
 )
@@ -99,6 +102,16 @@ def offset_option(value: str | None) -> tuple[float, float]:
             raise PapirnaError(f"--back-offset: {text!r} is more than 20mm; printers drift 1-4mm")
         out.append(mm)
     return (out[0], out[1])
+
+
+def only_option(value: str | None) -> set[str] | None:
+    """--only ID[,ID...]: card ids."""
+    if value is None:
+        return None
+    ids = {part.strip() for part in value.split(",")}
+    if "" in ids:
+        raise PapirnaError(f"--only: expected card ids separated by commas, got {value!r}")
+    return ids
 
 
 def options(
@@ -175,8 +188,14 @@ def produce(
     out: Path,
     opts: PrintOptions,
     more: Extras | None = None,
-) -> None:
+    only: set[str] | None = None,
+    cache: dict | None = None,
+    summary: bool = True,
+) -> tuple[int, int]:
     """Render, then write every file (nothing is written if anything fails), then summarise.
+
+    `only`: draw just the cards with these ids. `cache`: drawn cards kept between calls (watch
+    mode). Returns (files written, cards drawn anew).
 
     Files are staged to temp files as they are made (memory stays flat however many PNGs a
     deck gives) and renamed into place together at the end.
@@ -191,6 +210,8 @@ def produce(
     more = more or Extras()
     jobs = plan(packs, langs, papers, single=opts.single)
     renderer = Renderer(opts)
+    renderer.only = only
+    renderer.card_cache = cache
     files: list[tuple[Path, str]] = []
     err = stderr()
     with (
@@ -225,6 +246,8 @@ def produce(
         sizes = dict(staging.sizes)
     for warning in renderer.warnings:
         err.print(f"papirna: warning: {warning}", highlight=False, markup=False)
+    if not summary:
+        return len(files), renderer.drawn
     table = Table(title=f"papirna wrote {len(files)} files to {out}")
     table.add_column("file")
     table.add_column("content", justify="right")
@@ -232,6 +255,7 @@ def produce(
     for path, what in files:
         table.add_row(str(path.relative_to(out)), what, f"{sizes[path] / 1024:.0f}")
     stdout().print(table)
+    return len(files), renderer.drawn
 
 
 def _deck_files(renderer: Renderer, job: Job, out: Path, more: Extras, add: Callable) -> None:
