@@ -43,6 +43,7 @@ def build(
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
     gutterfold: bool = P.GUTTERFOLD,
+    printer_margin: str = P.PRINTER_MARGIN,
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
@@ -53,7 +54,9 @@ def build(
     watch: bool = P.WATCH,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
-    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, gutterfold)
+    opts = P.options(
+        duplex, back_offset, gap, bleed, guides, corners, single, printer_margin, gutterfold
+    )
     more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
 
     def run(cache: dict | None = None) -> tuple[int, int]:

@@ -58,6 +58,7 @@ def build(
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
     gutterfold: bool = P.GUTTERFOLD,
+    printer_margin: str = P.PRINTER_MARGIN,
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
@@ -73,7 +74,9 @@ def build(
     """Render your deck with the same engine and options as the built-in games."""
     from generator.content.deck import load_deck
 
-    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, gutterfold)
+    opts = P.options(
+        duplex, back_offset, gap, bleed, guides, corners, single, printer_margin, gutterfold
+    )
     more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
     wanted = P.only_option(only)
     langs = [lang] if lang else None

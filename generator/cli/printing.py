@@ -35,6 +35,11 @@ CORNERS = typer.Option(
 SINGLE = typer.Option(
     False, "--single", help="One card per page, page = card + bleed, with TrimBox/BleedBox."
 )
+PRINTER_MARGIN = typer.Option(
+    "5mm",
+    "--printer-margin",
+    help="Blank border at the paper edge that home printers cannot print (0 for a print shop).",
+)
 GUTTERFOLD = typer.Option(
     False,
     "--gutterfold",
@@ -122,6 +127,7 @@ def options(
     guides: bool,
     corners: str | None,
     single: bool,
+    printer_margin: str | None = None,
     gutterfold: bool = False,
 ) -> PrintOptions:
     """PrintOptions from the command line's words."""
@@ -140,7 +146,20 @@ def options(
         single=single,
         bleed=length_option(bleed, "--bleed"),
         gutterfold=gutterfold,
+        printer_margin=_printer_margin(printer_margin),
     )
+
+
+def _printer_margin(value: str | None) -> float:
+    """--printer-margin in mm: the default 5mm, 0 for a print shop, at most 20mm."""
+    from generator.output.impose import PRINTER_MARGIN as DEFAULT
+
+    mm = length_option(value, "--printer-margin")
+    if mm is None:
+        return DEFAULT
+    if mm > 20:
+        raise PapirnaError(f"--printer-margin: {value!r} is more than 20mm")
+    return mm
 
 
 @dataclass(frozen=True)
