@@ -42,20 +42,52 @@ def build(
     guides: bool = P.GUIDES,
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
+    gutterfold: bool = P.GUTTERFOLD,
     printer_margin: str = P.PRINTER_MARGIN,
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
+    png_copies: bool = P.PNG_COPIES,
+    png_corners: str | None = P.PNG_CORNERS,
+    tts: bool = P.TTS,
+    color: str = P.COLOR,
+    watch: bool = P.WATCH,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
-    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, printer_margin)
+    opts = P.options(
+        duplex, back_offset, gap, bleed, guides, corners, single, printer_margin, gutterfold
+    )
+    more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
+
+    def run(cache: dict | None = None) -> tuple[int, int]:
+        packs = _packs(games, content, plan_file, file_args)
+        papers = [paper] if paper else None
+        langs = [lang] if lang else None
+        return P.produce(packs, langs, papers, out, opts, more, None, cache, not watch)
+
+    if not watch:
+        run()
+        return
+    from generator.cli.common import stdout
+    from generator.output.watch import watch as watching
+
+    roots = [pack.root for pack in load_packs(games or None, content)]
+    for name in [*(file_args or []), *([f"plan={plan_file}"] if plan_file else [])]:
+        roots.append(Path(name.partition("=")[2]).parent)
+    console = stdout()
+    console.print(f"watching {len(roots)} folders (Ctrl+C stops)", highlight=False, markup=False)
+    watching(roots, out, run, lambda line: console.print(line, highlight=False, markup=False))
+
+
+def _packs(
+    games: list[str] | None, content: list[Path], plan_file: Path | None, file_args: list[str]
+) -> list:
+    """The packs to build, with the --file (and --plan) data files swapped in."""
     packs = load_packs(games or None, content)
     swaps = [*(file_args or []), *([f"plan={plan_file}"] if plan_file is not None else [])]
     for swap in swaps:
         _swap_file(packs, swap)
-    P.produce(
-        packs, [lang] if lang else None, [paper] if paper else None, out, opts, png, dpi, showcase
-    )
+    return packs
 
 
 def _swap_file(packs: list, swap: str) -> None:

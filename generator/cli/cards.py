@@ -57,20 +57,55 @@ def build(
     guides: bool = P.GUIDES,
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
+    gutterfold: bool = P.GUTTERFOLD,
     printer_margin: str = P.PRINTER_MARGIN,
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
+    png_copies: bool = P.PNG_COPIES,
+    png_corners: str | None = P.PNG_CORNERS,
+    tts: bool = P.TTS,
+    color: str = P.COLOR,
+    watch: bool = P.WATCH,
+    only: str | None = typer.Option(
+        None, "--only", help="Draw just these cards: ID[,ID...] (their ids in the card data)."
+    ),
 ) -> None:
     """Render your deck with the same engine and options as the built-in games."""
     from generator.content.deck import load_deck
 
-    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, printer_margin)
-    pack = load_deck(deck)
+    opts = P.options(
+        duplex, back_offset, gap, bleed, guides, corners, single, printer_margin, gutterfold
+    )
+    more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
+    wanted = P.only_option(only)
     langs = [lang] if lang else None
-    if lang and lang not in pack.languages:
-        raise PapirnaError(
-            f"the deck has no {lang!r} text; its languages: {', '.join(pack.languages)}",
-            file=str(deck),
-        )
-    P.produce([pack], langs, [paper] if paper else None, out, opts, png, dpi, showcase)
+
+    def run(cache: dict | None = None) -> tuple[int, int]:
+        pack = load_deck(deck)
+        if lang and lang not in pack.languages:
+            raise PapirnaError(
+                f"the deck has no {lang!r} text; its languages: {', '.join(pack.languages)}",
+                file=str(deck),
+            )
+        papers = [paper] if paper else None
+        return P.produce([pack], langs, papers, out, opts, more, wanted, cache, not watch)
+
+    if not watch:
+        run()
+        return
+    from generator.output.watch import watch as watching
+
+    try:  # saves to the card data keep the drawn cards of the others
+        data = [deck.parent / load_deck(deck).printables["cards"].spec.cards]  # type: ignore[operator]
+    except PapirnaError:
+        data = []
+    out_console = stdout()
+    stdout().print(f"watching {deck.parent} (Ctrl+C stops)", highlight=False, markup=False)
+    watching(
+        [deck.parent],
+        out,
+        run,
+        lambda line: out_console.print(line, highlight=False, markup=False),
+        data,
+    )

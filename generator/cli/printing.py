@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,8 +40,36 @@ PRINTER_MARGIN = typer.Option(
     "--printer-margin",
     help="Blank border at the paper edge that home printers cannot print (0 for a print shop).",
 )
-PNG = typer.Option(False, "--png", help="Also export every card as a PNG with bleed.")
-DPI = typer.Option(300, "--dpi", help="Resolution of PNG exports.")
+GUTTERFOLD = typer.Option(
+    False,
+    "--gutterfold",
+    help="Print-and-play without duplex: each back beside its front, mirrored across a fold line.",
+)
+PNG = typer.Option(
+    False, "--png", help="Also export each distinct card as ID.png (and ID-back.png) with bleed."
+)
+DPI = typer.Option(300, "--dpi", help="Resolution of PNG exports (36 to 1200).")
+PNG_COPIES = typer.Option(
+    False, "--png-copies", help="With --png: one file per printed copy (ID-1.png, ID-2.png, ...)."
+)
+PNG_CORNERS = typer.Option(
+    None,
+    "--png-corners",
+    help="With --png: cut PNGs to the trim with transparent rounded corners, e.g. 3mm.",
+)
+TTS = typer.Option(
+    False,
+    "--tts",
+    help="Also write Tabletop Simulator deck sheets (10x7 grid at most), backs and deck.json.",
+)
+COLOR = typer.Option(
+    "rgb",
+    "--color",
+    help="PDF colour: rgb (screens, home printers) or cmyk (print shops: DeviceCMYK, OutputIntent).",
+)
+WATCH = typer.Option(
+    False, "--watch", help="Stay running and build again whenever an input file is saved."
+)
 SHOWCASE = typer.Option(
     False, "--showcase", help="Also write a showcase PNG of the first cards of each deck."
 )
@@ -79,6 +109,16 @@ def offset_option(value: str | None) -> tuple[float, float]:
     return (out[0], out[1])
 
 
+def only_option(value: str | None) -> set[str] | None:
+    """--only ID[,ID...]: card ids."""
+    if value is None:
+        return None
+    ids = {part.strip() for part in value.split(",")}
+    if "" in ids:
+        raise PapirnaError(f"--only: expected card ids separated by commas, got {value!r}")
+    return ids
+
+
 def options(
     duplex: str,
     back_offset: str | None,
@@ -88,10 +128,13 @@ def options(
     corners: str | None,
     single: bool,
     printer_margin: str | None = None,
+    gutterfold: bool = False,
 ) -> PrintOptions:
     """PrintOptions from the command line's words."""
     from generator.output.impose import PrintOptions
 
+    if gutterfold and single:
+        raise PapirnaError("--gutterfold: not with --single (one card a page has no fold)")
     if duplex not in ("long", "short", "none"):
         raise PapirnaError(f"--duplex: expected long, short or none, got {duplex!r}")
     return PrintOptions(
@@ -102,6 +145,7 @@ def options(
         corners=length_option(corners, "--corners") or 0.0,
         single=single,
         bleed=length_option(bleed, "--bleed"),
+        gutterfold=gutterfold,
         printer_margin=_printer_margin(printer_margin),
     )
 
@@ -118,85 +162,136 @@ def _printer_margin(value: str | None) -> float:
     return mm
 
 
+@dataclass(frozen=True)
+class Extras:
+    """Files made beside the PDFs: PNGs, showcases, Tabletop Simulator sheets; and PDF colour."""
+
+    png: bool = False
+    dpi: int = 300
+    showcase: bool = False
+    png_copies: bool = False
+    png_corners: float = 0.0
+    tts: bool = False
+    color: str = "rgb"
+
+
+def extras(
+    png: bool = False,
+    dpi: int = 300,
+    showcase: bool = False,
+    png_copies: bool = False,
+    png_corners: str | None = None,
+    tts: bool = False,
+    color: str = "rgb",
+) -> Extras:
+    """Extras from the command line's words, checked."""
+    from generator.output.png import check_dpi
+
+    check_dpi(dpi)
+    corners = length_option(png_corners, "--png-corners") or 0.0
+    if png_corners is not None and not png:
+        raise PapirnaError("--png-corners: only with --png")
+    if png_copies and not png:
+        raise PapirnaError("--png-copies: only with --png")
+    if corners > 30:
+        raise PapirnaError(f"--png-corners: {png_corners!r} is more than 30mm")
+    if color not in ("rgb", "cmyk"):
+        raise PapirnaError(f"--color: expected rgb or cmyk, got {color!r}")
+    return Extras(png, dpi, showcase, png_copies, corners, tts, color)
+
+
 def produce(
     packs: list,
     langs: list[str] | None,
     papers: list[str] | None,
     out: Path,
     opts: PrintOptions,
-    png: bool = False,
-    dpi: int = 300,
-    show: bool = False,
-) -> None:
-    """Render, then write every file (nothing is written if anything fails), then summarise."""
+    more: Extras | None = None,
+    only: set[str] | None = None,
+    cache: dict | None = None,
+    summary: bool = True,
+) -> tuple[int, int]:
+    """Render, then write every file (nothing is written if anything fails), then summarise.
+
+    `only`: draw just the cards with these ids. `cache`: drawn cards kept between calls (watch
+    mode). Returns (files written, cards drawn anew).
+
+    Files are staged to temp files as they are made (memory stays flat however many PNGs a
+    deck gives) and renamed into place together at the end.
+    """
     from rich.progress import BarColumn, Progress, TextColumn
     from rich.table import Table
 
     from generator.output.build import Renderer, plan
-    from generator.output.files import write_all
+    from generator.output.files import Staging
     from generator.render.pdf import render_pdf
 
+    more = more or Extras()
     jobs = plan(packs, langs, papers, single=opts.single)
     renderer = Renderer(opts)
-    files: list[tuple[Path, bytes, str]] = []
+    renderer.only = only
+    renderer.card_cache = cache
+    files: list[tuple[Path, str]] = []
     err = stderr()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as progress:
+    with (
+        Staging() as staging,
+        Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TextColumn("{task.completed}/{task.total}"),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
+        ) as progress,
+    ):
+
+        def add(path: Path, data: bytes, what: str) -> None:
+            staging.add(path, data)
+            files.append((path, what))
+
         task = progress.add_task("rendering", total=len(jobs))
         decks_done: set[tuple[str, str, str]] = set()
         for job in jobs:
             progress.update(task, description=job.filename)
             doc = renderer.document(job)
-            files.append(
-                (out / job.pack.id / job.filename, render_pdf(doc), f"{len(doc.pages)} pages")
-            )
+            pdf = render_pdf(doc, more.color)
+            add(out / job.pack.id / job.filename, pdf, f"{len(doc.pages)} pages")
             key = (job.pack.id, job.printable.id, job.lang)
-            if job.printable.spec.kind == "deck" and (png or show) and key not in decks_done:
+            wanted = more.png or more.showcase or more.tts
+            if job.printable.spec.kind == "deck" and wanted and key not in decks_done:
                 decks_done.add(key)
-                _pngs(renderer, job, out, dpi, png, show, files)
+                _deck_files(renderer, job, out, more, add)
             progress.update(task, advance=1)
-    write_all([(path, data) for path, data, _ in files])
+        sizes = dict(staging.sizes)
     for warning in renderer.warnings:
         err.print(f"papirna: warning: {warning}", highlight=False, markup=False)
+    if not summary:
+        return len(files), renderer.drawn
     table = Table(title=f"papirna wrote {len(files)} files to {out}")
     table.add_column("file")
     table.add_column("content", justify="right")
     table.add_column("KiB", justify="right")
-    for path, data, what in files:
-        table.add_row(str(path.relative_to(out)), what, f"{len(data) / 1024:.0f}")
+    for path, what in files:
+        table.add_row(str(path.relative_to(out)), what, f"{sizes[path] / 1024:.0f}")
     stdout().print(table)
+    return len(files), renderer.drawn
 
 
-def _pngs(
-    renderer: Renderer, job: Job, out: Path, dpi: int, png: bool, show: bool, files: list
-) -> None:
-    from generator.output.png import showcase
+def _deck_files(renderer: Renderer, job: Job, out: Path, more: Extras, add: Callable) -> None:
+    """A deck's PNGs, showcase and Tabletop Simulator sheets, as the extras ask."""
+    from generator.output.png import deck_pngs, deck_showcase
 
-    cards = renderer.deck_pngs(job, dpi)
-    folder = out / job.pack.id / "png" / f"{job.printable.id}-{job.lang}"
-    if png:
-        for name, data in cards:
-            files.append((folder / name, data, f"{dpi} dpi"))
-    if show:
-        fronts = [data for name, data in cards if name.endswith("-front.png")]
+    deck = renderer.deck_cards(job)
+    if more.png:
+        folder = out / job.pack.id / "png" / f"{job.printable.id}-{job.lang}"
+        for name, data in deck_pngs(deck, more.dpi, more.png_copies, more.png_corners):
+            add(folder / name, data, f"{more.dpi} dpi")
+    if more.tts:
+        from generator.output.tts import deck_files
+
+        folder = out / job.pack.id / "tts" / f"{job.printable.id}-{job.lang}"
+        for path, data in deck_files(deck, folder, deck.title, more.dpi):
+            add(path, data, "Tabletop Simulator")
+    if more.showcase:
         name = f"{job.pack.id}-{job.printable.id}-{job.lang}-showcase.png"
-        bleed = renderer.options.bleed
-        deck = job.printable
-        bleed_mm = (
-            bleed
-            if bleed is not None
-            else (deck.spec.bleed if deck.spec.bleed is not None else 3.0)
-        )
-        files.append(
-            (
-                out / job.pack.id / name,
-                showcase(fronts, bleed_px=round(bleed_mm / 25.4 * dpi)),
-                "showcase",
-            )
-        )
+        add(out / job.pack.id / name, deck_showcase(deck), "showcase")

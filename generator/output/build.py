@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.content.models import to_context
+from generator.content.models import LText, to_context
 from generator.content.pack import Entry, LoadedPrintable, Pack
 from generator.content.schemas import card_extras
 from generator.errors import PapirnaError
 from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.spec import LayoutSpec, load_layout
-from generator.output.impose import PrintOptions, impose, single_pages
+from generator.output.impose import PrintOptions, impose
 from generator.output.tiling import tile, tile_grid
 from generator.render.metrics import ReportlabMetrics
 from generator.render.pdf import render_pdf
@@ -135,6 +134,16 @@ class DeckCards:
     ids: list[str] = field(default_factory=list)
 
 
+def check_only(only: set[str], ids: list[str], printable: LoadedPrintable) -> None:
+    """Refuse --only ids the deck does not have, naming the nearest one."""
+    import difflib
+
+    for wanted in sorted(only - set(ids)):
+        near = difflib.get_close_matches(wanted, ids, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise printable.entry.error(f"--only: no card with id {wanted!r}{hint}")
+
+
 class Renderer:
     """Builds documents for jobs, sharing metrics and parsed layouts."""
 
@@ -142,6 +151,9 @@ class Renderer:
         self.metrics = ReportlabMetrics()
         self.options = options or PrintOptions()
         self.warnings: list[str] = []
+        self.only: set[str] | None = None  # draw just the cards with these ids (--only)
+        self.card_cache: dict | None = None  # drawn cards by their inputs (watch mode)
+        self.drawn = 0  # cards drawn anew, not taken from card_cache
 
     def env(self, pack: Pack, fillable: bool = False, lang: str | None = None) -> Env:
         """A layout environment for one pack (texts typeset in `lang`)."""
@@ -177,8 +189,16 @@ class Renderer:
             p.spec.title.get(job.lang), (front.width, front.height), front.bleed, front.safe
         )
         total = len(p.cards)
+        every_id: list[str] = []
         for i, entry in enumerate(p.cards):
-            cid = getattr(entry.model, "id", None) or str(i + 1)
+            model = entry.model
+            cid = model.get("id") if isinstance(model, dict) else getattr(model, "id", None)
+            if isinstance(cid, LText):  # a user deck's id column: the same in every language
+                cid = cid.get(job.lang)
+            cid = cid or str(i + 1)
+            every_id.append(str(cid))
+            if self.only is not None and str(cid) not in self.only:
+                continue
             label = f"{p.id} card {cid!r}"
             extra = to_context(card_extras(job.pack, p.spec.schema_, entry.model), job.lang)
             numbers = {"index": i + 1, "total": total, "deck": deck.title}
@@ -192,13 +212,23 @@ class Renderer:
             )
             count = item.data.get("count", 1)
             copies = count if isinstance(count, int) else 1
-            f_ops = fb.build(item)
-            b_ops = bb.build(item) if bb else None
+            key = (job.pack.id, p.id, p.spec.layout, p.spec.back, job.lang, repr(item.data))
+            hit = self.card_cache.get(key) if self.card_cache is not None else None
+            if hit is not None:  # watch mode: this card's inputs are unchanged since last time
+                f_ops, b_ops = hit
+            else:
+                f_ops = fb.build(item)
+                b_ops = bb.build(item) if bb else None
+                if self.card_cache is not None:
+                    self.card_cache[key] = (f_ops, b_ops)
+                    self.drawn += 1
             for _ in range(copies):
                 deck.fronts.append(f_ops)
                 deck.ids.append(str(cid))
                 if b_ops is not None:
                     deck.backs.append(b_ops)
+        if self.only is not None:
+            check_only(self.only, every_id, p)
         if not deck.fronts:
             raise p.entry.error("the deck has no cards to print (every count is 0)")
         if bb is None:
@@ -235,28 +265,6 @@ class Renderer:
         if note and note not in self.warnings:
             self.warnings.append(note)
         return pages
-
-    def deck_pngs(self, job: Job, dpi: int) -> list[tuple[str, bytes]]:
-        """Each card's front (and back) alone with its bleed as PNG: (file name, bytes)."""
-        from generator.output.png import card_pngs
-
-        deck = self.deck_cards(job)
-        pages = single_pages(
-            deck.fronts,
-            deck.backs,
-            deck.card,
-            deck.bleed,
-            replace(self.options, duplex="long"),
-            deck.safe,
-        )
-        pngs = card_pngs(pages, dpi)
-        names = []
-        for n, cid in enumerate(deck.ids, start=1):
-            safe_id = re.sub(r"[^A-Za-z0-9_-]+", "-", cid)[:40] or "card"
-            names.append(f"{n:03d}-{safe_id}-front.png")
-            if deck.backs is not None:
-                names.append(f"{n:03d}-{safe_id}-back.png")
-        return list(zip(names, pngs, strict=True))
 
     def page_pages(self, job: Job) -> list[Page]:
         """A one-page layout filled from the printable's data, centred on the paper."""

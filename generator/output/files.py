@@ -63,37 +63,73 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
     Every file is first written in full to a temp file beside its target; only then are they
     renamed into place. A failure removes the temp files and the folders this call made.
     """
-    made: list[Path] = []
-    staged: list[tuple[str, Path]] = []
-    try:
+    with Staging() as staging:
         for path, data in files:
-            missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as e:
-                raise PapirnaError(
-                    f"cannot create folder: {e.strerror}", file=str(path.parent)
-                ) from None
-            made.extend(reversed(missing))
-            try:
-                fd, tmp = _temp_beside(path)
-            except OSError as e:
-                raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
-            staged.append((tmp, path))
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-            except OSError as e:
-                raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
-        for tmp, path in staged:
+            staging.add(path, data)
+
+
+class Staging:
+    """Files written one by one to temp files now, and renamed into place together at the end.
+
+    Use as a context manager: leaving the block normally renames every staged file into place;
+    leaving it by an exception removes the temp files and the folders it made, so nothing appears.
+    Staged data is not kept in memory: a build can stream thousands of PNGs through it.
+    """
+
+    def __init__(self) -> None:
+        self.made: list[Path] = []
+        self.staged: list[tuple[str, Path]] = []
+        self.sizes: dict[Path, int] = {}
+
+    def add(self, path: Path, data: bytes) -> None:
+        """Write `data` to a temp file beside `path`; it appears at `path` on commit."""
+        missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise PapirnaError(
+                f"cannot create folder: {e.strerror}", file=str(path.parent)
+            ) from None
+        self.made.extend(reversed(missing))
+        try:
+            fd, tmp = _temp_beside(path)
+        except OSError as e:
+            raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
+        self.staged.append((tmp, path))
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+        except OSError as e:
+            raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
+        self.sizes[path] = len(data)
+
+    def commit(self) -> None:
+        """Rename every staged file into place."""
+        for tmp, path in self.staged:
             try:
                 os.replace(tmp, path)
             except OSError as e:
                 raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
-    except BaseException:
-        for tmp, _ in staged:
+        self.staged = []
+
+    def abort(self) -> None:
+        """Remove the temp files and the folders made for them."""
+        for tmp, _ in self.staged:
             Path(tmp).unlink(missing_ok=True)
-        for folder in reversed(made):
+        for folder in reversed(self.made):
             with suppress(OSError):  # not empty: something else wrote there meanwhile
                 folder.rmdir()
-        raise
+        self.staged = []
+
+    def __enter__(self) -> Staging:
+        return self
+
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
+        if kind is None:
+            try:
+                self.commit()
+            except BaseException:
+                self.abort()
+                raise
+        else:
+            self.abort()

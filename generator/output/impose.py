@@ -39,6 +39,7 @@ class PrintOptions:
     corners: float = 0.0  # radius of an optional rounded-corner cut guide, mm (0: none)
     single: bool = False  # one card per page, page = card + bleed, with TrimBox and BleedBox
     bleed: float | None = None  # overrides the deck's bleed
+    gutterfold: bool = False  # fronts and backs side by side, to fold (see gutterfold.py)
     printer_margin: float = PRINTER_MARGIN  # mm at the paper edge kept blank (0: a print shop)
 
 
@@ -264,6 +265,10 @@ def impose(
     opts = opts or PrintOptions(gap=gap)
     if opts.single:
         return single_pages(fronts, backs, card, bleed, opts, safe)
+    if opts.gutterfold:
+        from generator.output.gutterfold import gutterfold
+
+        return gutterfold(fronts, backs, paper, card, bleed, label, opts, safe)
     grid, note = choose_grid(paper, card, bleed, opts.gap, opts.printer_margin)
     if note and notes is not None:
         notes.append(f"{label}: {note}")

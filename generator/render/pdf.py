@@ -26,12 +26,33 @@ from generator.units import PT_PER_MM as K
 class _Painter:
     """Draws operations on one canvas, emitting graphics-state changes only when they change."""
 
-    def __init__(self, canvas: Canvas, height_mm: float, forms: dict, fields: FormWriter) -> None:
+    def __init__(
+        self, canvas: Canvas, height_mm: float, forms: dict, fields: FormWriter, cmyk: bool = False
+    ) -> None:
         self.c = canvas
         self.h = height_mm
         self.forms = forms  # (id of shared ops, page height) -> form name, for the whole file
         self.fields = fields  # the form fields of the whole file
+        self.cmyk = cmyk  # every colour as DeviceCMYK (see cmyk.py)
         self.reset()
+
+    def fill_color(self, rgb: tuple) -> None:
+        """Set the fill colour, in CMYK when the file is for a print shop."""
+        if self.cmyk:
+            from generator.render.cmyk import to_cmyk
+
+            self.c.setFillColorCMYK(*to_cmyk(rgb))
+        else:
+            self.c.setFillColorRGB(*rgb)
+
+    def stroke_color(self, rgb: tuple) -> None:
+        """Set the stroke colour, in CMYK when the file is for a print shop."""
+        if self.cmyk:
+            from generator.render.cmyk import to_cmyk
+
+            self.c.setStrokeColorCMYK(*to_cmyk(rgb))
+        else:
+            self.c.setStrokeColorRGB(*rgb)
 
     def reset(self) -> None:
         """Forget the remembered graphics state (after restoreState or a new page)."""
@@ -42,7 +63,7 @@ class _Painter:
         c = self.c
         if st.stroke is not None:
             if st.stroke != self.stroke:
-                c.setStrokeColorRGB(*st.stroke)
+                self.stroke_color(st.stroke)
                 self.stroke = st.stroke
             if st.width != self.width:
                 c.setLineWidth(st.width * K)
@@ -57,7 +78,7 @@ class _Painter:
                 c.setLineJoin(st.join)
                 self.join = st.join
         if st.fill is not None and st.fill != self.fill:
-            c.setFillColorRGB(*st.fill)
+            self.fill_color(st.fill)
             self.fill = st.fill
         return (1 if st.stroke is not None and st.width > 0 else 0, 1 if st.fill is not None else 0)
 
@@ -67,7 +88,7 @@ class _Painter:
             t = type(op)
             if t is TextOp:
                 if op.color != self.fill:
-                    c.setFillColorRGB(*op.color)
+                    self.fill_color(op.color)
                     self.fill = op.color
                 if self.font != (op.font, op.size):
                     ensure_font(op.font)
@@ -146,9 +167,13 @@ class _Painter:
                     p = c.beginPath()
                     p.rect(cx * K, (h - cy - ch) * K, cw * K, ch * K)
                     c.clipPath(p, stroke=0, fill=0)
-                c.drawImage(
-                    op.path, op.x * K, (h - op.y - op.h) * K, op.w * K, op.h * K, mask="auto"
-                )
+                if self.cmyk:
+                    from generator.render.cmyk import image_reader
+
+                    image = image_reader(op.path)
+                else:
+                    image = op.path
+                c.drawImage(image, op.x * K, (h - op.y - op.h) * K, op.w * K, op.h * K, mask="auto")
                 c.restoreState()
                 self.reset()
             elif t is FieldOp:
@@ -172,8 +197,11 @@ class _Painter:
 FORM_REACH = 14400.0  # pt (200 in): a shared form's bounding box reaches this far every way
 
 
-def render_pdf(doc: Document) -> bytes:
-    """Render a document to PDF bytes: fonts embedded, byte-identical for the same input."""
+def render_pdf(doc: Document, color: str = "rgb") -> bytes:
+    """Render a document to PDF bytes: fonts embedded, byte-identical for the same input.
+
+    `color` "cmyk": every colour and image in DeviceCMYK, with an OutputIntent (see cmyk.py).
+    """
     ensure_font(DEFAULT_FONT)
     buf = io.BytesIO()
     first = doc.pages[0]
@@ -200,7 +228,7 @@ def render_pdf(doc: Document) -> bytes:
                 x, y, w, h = box
                 y0 = page.height - y - h
                 canvas.setCropBox((x * K, y0 * K, (x + w) * K, (y0 + h) * K), name=name)
-        painter = _Painter(canvas, page.height, forms, fields)
+        painter = _Painter(canvas, page.height, forms, fields, cmyk=color == "cmyk")
         moved = page.turned or page.offset != (0.0, 0.0)
         if moved:
             canvas.saveState()
@@ -214,4 +242,8 @@ def render_pdf(doc: Document) -> bytes:
         canvas.showPage()
     fields.finish()
     canvas.save()
+    if color == "cmyk":
+        from generator.render.cmyk import add_output_intent
+
+        return add_output_intent(buf.getvalue())
     return buf.getvalue()

@@ -2,24 +2,72 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
 from PIL import Image
 
 
-def rasterise_pages(pdf: bytes, sizes: list[tuple[int, int]]) -> list[Image.Image]:
-    """Each page of `pdf` as an RGB image of exactly the given pixel size."""
+class Raster(NamedTuple):
+    """One rendered page as packed RGBX rows straight from PDFium's bitmap (no copy).
+
+    RGBX is PDFium's own pixel format (the fastest to render); the X byte is 255.
+    """
+
+    data: memoryview  # `height` rows of `stride` bytes; each row starts with `width` RGBX pixels
+    width: int
+    height: int
+    stride: int
+    owner: Any  # the bitmap that holds `data`: keep it alive while `data` is used
+
+    def image(self) -> Image.Image:
+        """The raster as a Pillow RGB image (a copy)."""
+        im = Image.frombuffer(
+            "RGB", (self.width, self.height), self.data, "raw", "RGBX", self.stride, 1
+        )
+        return im.copy()
+
+
+def iter_rasters(pdf: bytes, sizes: list[tuple[int, int]]) -> Iterator[Raster]:
+    """Each page of `pdf` rendered at exactly the given pixel size, one page at a time.
+
+    Only the page being rendered is in memory, so a deck of thousands of cards streams through.
+    """
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
-        out = []
         for index, (w, h) in enumerate(sizes):
             page = doc[index]
             pw, _ = page.get_size()
-            bitmap = page.render(scale=w / pw, may_draw_forms=False)
-            image = bitmap.to_pil().convert("RGB")
-            if image.size != (w, h):
-                image = image.resize((w, h), Image.LANCZOS)
-            out.append(image)
-        return out
+            # PDFium sizes the bitmap as ceil(points x scale): a hair under w/pw gives w pixels
+            bitmap = page.render(
+                scale=(w - 1e-6) / pw, may_draw_forms=False, rev_byteorder=True, prefer_bgrx=True
+            )
+            if bitmap.format != pdfium.raw.FPDFBitmap_BGRx:  # not RGBX: via Pillow
+                im = bitmap.to_pil().convert("RGB")
+                bitmap = None
+            elif bitmap.width >= w and bitmap.height >= h:  # a pixel more at most: cropped
+                yield Raster(memoryview(bitmap.buffer).cast("B"), w, h, bitmap.stride, bitmap)
+                page.close()
+                continue
+            else:
+                im = bitmap.to_pil().convert("RGB")
+            if im.size != (w, h):
+                im = im.resize((w, h), Image.LANCZOS) if im.width < w or im.height < h else im
+                im = im.crop((0, 0, w, h))
+            page.close()
+            yield Raster(memoryview(im.convert("RGBA").tobytes()), w, h, w * 4, None)
     finally:
         doc.close()
+
+
+def iter_pages(pdf: bytes, sizes: list[tuple[int, int]]) -> Iterator[Image.Image]:
+    """Each page of `pdf` as an RGB image of exactly the given pixel size, one at a time."""
+    for raster in iter_rasters(pdf, sizes):
+        yield raster.image()
+
+
+def rasterise_pages(pdf: bytes, sizes: list[tuple[int, int]]) -> list[Image.Image]:
+    """Each page of `pdf` as an RGB image of exactly the given pixel size."""
+    return list(iter_pages(pdf, sizes))

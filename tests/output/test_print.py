@@ -16,6 +16,7 @@ from generator.content.pack import load_pack
 from generator.errors import PapirnaError
 from generator.output.build import Job, Renderer
 from generator.output.impose import PrintOptions
+from generator.output.png import deck_pngs
 from generator.render.pdf import render_pdf
 
 runner = CliRunner()
@@ -137,9 +138,10 @@ def test_single_card_pages_carry_trim_and_bleed_boxes(solid_pack: Path) -> None:
 def test_png_export_has_exact_pixels(solid_pack: Path) -> None:
     pack = load_pack(solid_pack)
     job = Job(pack, pack.printables["d"], "cs", "a4")
-    pngs = Renderer(PrintOptions(bleed=25.4 / 8)).deck_pngs(job, 300)
+    deck = Renderer(PrintOptions(bleed=25.4 / 8)).deck_cards(job)
+    pngs = list(deck_pngs(deck, 300))
     assert len(pngs) == 14
-    assert pngs[0][0] == "001-1-front.png" and pngs[1][0] == "001-1-back.png"
+    assert pngs[0][0] == "1.png" and pngs[1][0] == "1-back.png"  # no ids: numbered
     im = Image.open(io.BytesIO(pngs[0][1]))
     assert im.size == (825, 1125)  # (63.5 + 2 x 3.175) mm and (88.9 + 6.35) mm at 300 dpi
     assert round(im.info["dpi"][0]) == 300
@@ -199,8 +201,8 @@ def test_starter_deck_builds(tmp_path: Path) -> None:
     assert pdfs == ["deck-cards-cs-a4.pdf", "deck-cards-en-a4.pdf"]
     text = PdfReader(out / "deck" / "deck-cards-cs-a4.pdf").pages[0].extract_text()
     assert "Ohnivá koule" in text and "Léčivý lektvar" in text
-    # 3 + 2 + 1 copies: 6 cards, each with a front and a back PNG, per language
-    assert len(list((out / "deck" / "png" / "cards-cs").glob("*.png"))) == 12
+    # 3 + 2 + 1 copies of 3 distinct cards: one front and one back PNG each, per language
+    assert len(list((out / "deck" / "png" / "cards-cs").glob("*.png"))) == 6
 
 
 def test_csv_errors_name_row_and_column(tmp_path: Path) -> None:

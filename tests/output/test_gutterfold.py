@@ -1,0 +1,133 @@
+"""Gutterfold sheets: every back lands on its front when the sheet is folded on its fold line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.output.gutterfold import plan_fold
+
+runner = CliRunner()
+DPI = 300
+PX = DPI / 25.4  # pixels per mm
+FOLD_GREY = 115  # the fold line's 0.45 grey
+
+
+def _deck(root: Path, count: int, size: str = "poker") -> Path:
+    """Card i: front filled (25 i + 10, 200, 0), back (0, 200, 25 i + 10), exactly over the trim."""
+    (root / "img").mkdir(parents=True)
+    rows = []
+    for i in range(count):
+        Image.new("RGB", (8, 8), (25 * i + 10, 200, 0)).save(root / "img" / f"f{i}.png")
+        Image.new("RGB", (8, 8), (0, 200, 25 * i + 10)).save(root / "img" / f"b{i}.png")
+        rows.append(f"- {{id: c{i}, front: img/f{i}.png, back: img/b{i}.png}}\n")
+    (root / "cards.yaml").write_text("".join(rows), encoding="utf-8")
+    (root / "deck.yaml").write_text(
+        "name: {cs: Test, en: Test}\nlanguages: [cs]\ncards: cards.yaml\n"
+        "layout: front.yaml\nback: back.yaml\nbleed: 3mm\n",
+        encoding="utf-8",
+    )
+    for side in ("front", "back"):
+        (root / f"{side}.yaml").write_text(
+            f"size: {size}\nbleed: 3mm\nboxes:\n  fill: {{type: image, x: 0mm, y: 0mm, "
+            f"width: 63.5mm, height: 88.9mm, fit: cover, src: '{{{side}}}'}}\n",
+            encoding="utf-8",
+        )
+    return root / "deck.yaml"
+
+
+def _bbox(page: np.ndarray, color: tuple[int, int, int]) -> tuple[int, int, int, int] | None:
+    ys, xs = np.nonzero(np.all(page == color, axis=2))
+    if len(xs) == 0:
+        return None
+    return (xs.min(), ys.min(), xs.max() + 1, ys.max() + 1)
+
+
+def _fold_x(page: np.ndarray) -> float:
+    """The fold line's x in pixels, found on the raster: the grey dashes in the gutter."""
+    grey = np.all(np.abs(page.astype(int) - FOLD_GREY) < 40, axis=2)
+    cols = np.nonzero(grey.sum(axis=0) > page.shape[0] // 4)[0]  # a long dashed column
+    assert len(cols) > 0, "no fold line on the page"
+    return (cols.min() + cols.max() + 1) / 2
+
+
+@pytest.mark.parametrize(("count", "paper"), [(5, "a4"), (9, "letter")])
+def test_backs_land_on_fronts_when_folded(tmp_path: Path, count: int, paper: str) -> None:
+    deck = _deck(tmp_path / "deck", count)
+    out = tmp_path / "out"
+    args = ["cards", "build", str(deck), "--out", str(out), "--paper", paper, "--gutterfold"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    doc = pdfium.PdfDocument(out / "deck" / f"deck-cards-cs-{paper}.pdf")
+    found = 0
+    for index in range(len(doc)):
+        page = np.asarray(doc[index].render(scale=DPI / 72).to_pil().convert("RGB"))
+        fold = _fold_x(page)
+        assert abs(fold - page.shape[1] / 2) < 2  # the fold line is the middle of the sheet
+        for i in range(count):
+            front = _bbox(page, (25 * i + 10, 200, 0))
+            back = _bbox(page, (0, 200, 25 * i + 10))
+            if front is None:
+                assert back is None  # a back is always on its front's sheet
+                continue
+            found += 1
+            assert back is not None
+            # folding maps x to 2 fold - x: the back's right edge lands on the front's left
+            folded = (2 * fold - back[2], back[1], 2 * fold - back[0], back[3])
+            for a, b in zip(front, folded, strict=True):
+                assert abs(a - b) / PX <= 0.3, (i, front, folded)
+            # and the card is the size it should be: poker 63.5 x 88.9 mm
+            assert abs((front[2] - front[0]) / PX - 63.5) <= 0.3
+            assert abs((front[3] - front[1]) / PX - 88.9) <= 0.3
+            assert front[2] < fold < back[0]  # fronts left of the fold, backs right
+    assert found == count
+    doc.close()
+
+
+def test_fold_plan_turns_the_paper_when_that_fits_more() -> None:
+    # A4 upright: half width 105 - 5 (bleed + clearance) - 6 margin = 94 mm: 1 poker column;
+    # rows (297 - 12) / 88.9 = 3: 3 cards. Turned: (148.5 - 11) / 63.5 = 2 columns,
+    # (210 - 12) / 88.9 = 2 rows: 4 cards, so the sheet is turned
+    grid = plan_fold((210, 297), (63.5, 88.9), 3.0)
+    assert (grid.paper, grid.cols, grid.rows) == ((297, 210), 2, 2)
+    for slot in range(4):  # the mirror: back x = 297 - front x - card width
+        assert grid.back(slot)[0] == pytest.approx(297 - grid.front(slot)[0] - 63.5)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--single"], "--gutterfold: not with --single"),
+    ],
+)
+def test_bad_gutterfold(tmp_path: Path, extra: list[str], message: str) -> None:
+    deck = _deck(tmp_path / "deck", 2)
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["cards", "build", str(deck), "--out", str(out), "--gutterfold", *extra]
+    )
+    assert result.exit_code == 2 and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not out.exists()
+
+
+def test_gutterfold_needs_backs(tmp_path: Path) -> None:
+    deck = _deck(tmp_path / "deck", 2)
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace("back: back.yaml\n", ""), encoding="utf-8"
+    )
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["cards", "build", str(deck), "--out", str(out), "--gutterfold"])
+    assert result.exit_code == 2 and "has no backs" in result.stderr and not out.exists()
+
+
+def test_card_too_wide_for_a_fold(tmp_path: Path) -> None:
+    from generator.errors import PapirnaError
+
+    with pytest.raises(PapirnaError, match="do not fit side by side"):
+        plan_fold((210, 297), (150, 100), 3.0)  # half of A4 turned: 137.5 mm < 150
