@@ -42,7 +42,7 @@ class QuestRecord(Model):
     """A met quest: its card id, and in the solo game the round it was met."""
 
     id: str
-    round: int | None = Field(default=None, ge=1, le=8)
+    round: int | None = None  # checked by the rules, which know the number of rounds
 
 
 CardRef = str | int  # a card id, or the glory the player circled on the sheet
