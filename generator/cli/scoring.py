@@ -12,7 +12,7 @@ from pathlib import Path
 import typer
 
 from generator.cli.common import load_packs, stdout
-from generator.content.sheets_io import FromFields, load_sheet
+from generator.content.sheets_io import FromFields, SheetKeyError, lenient, load_sheet
 from generator.content.validate import validate
 from generator.errors import PapirnaError
 from generator.rules.scoring import Score, SheetError, rank
@@ -86,6 +86,49 @@ def run(
     scorer.run(pack, sheets, ScoreOptions(as_json, campaign, lang, show, to_yaml))
 
 
+def read_sheet(path: Path, model: type, from_fields: FromFields | None = None, doc=None):
+    """One sheet read (or the given doc) and validated as `model`: (sheet, doc).
+
+    Yes/no words and quoted numbers are read as the model wants them; an unknown key names the
+    nearest known one; a sheet of another game says which game's scorer it is for.
+    """
+    doc = doc if doc is not None else load_sheet(path, from_fields)
+    try:
+        try:
+            data = lenient(model, doc.data)
+        except SheetKeyError as e:
+            raise doc.error(e.path, e.message, key=True) from None
+        sheet = validate(model, doc, data)
+    except PapirnaError:
+        other = other_game(model, doc.data)
+        if other is None:
+            raise
+        gid, name = other
+        raise PapirnaError(
+            f"this looks like a {name}; did you mean `papirna score {gid}`?", file=doc.file
+        ) from None
+    return sheet, doc
+
+
+def other_game(model: type, data: object) -> tuple[str, str] | None:
+    """(game id, sheet name) of the one other game whose sheet has every key of `data`."""
+    if not isinstance(data, dict) or not data:
+        return None
+    keys = set(data)
+    if keys <= set(model.model_fields):
+        return None
+    from generator.plugins import games
+
+    found = []
+    for gid, g in games().items():
+        sc = g.scorer() if g.scorer else None
+        if sc is None or sc.sheet_model is None or sc.sheet_model is model:
+            continue
+        if keys <= set(sc.sheet_model.model_fields):
+            found.append((gid, sc.sheet_name))
+    return found[0] if len(found) == 1 else None
+
+
 def scored(
     path: Path,
     model: type,
@@ -95,13 +138,24 @@ def scored(
     doc=None,
 ):
     """One sheet read (or the given doc), validated as `model` and scored by `rule`."""
-    doc = doc if doc is not None else load_sheet(path, from_fields)
-    sheet = validate(model, doc)
+    sheet, doc = read_sheet(path, model, from_fields, doc)
     try:
         result = rule(sheet)
     except SheetError as e:
         raise doc.error(e.path, e.message) from None
     return (result, sheet) if keep else result
+
+
+def refuse_repeats(paths: list[Path]) -> None:
+    """The same file given twice is refused: it would be one player scored twice."""
+    from generator.content.yamlio import display_path
+
+    seen: set[Path] = set()
+    for p in paths:
+        key = p.resolve()
+        if key in seen:
+            raise PapirnaError("the same sheet is given twice", file=display_path(p))
+        seen.add(key)
 
 
 def place(r: int, all_ranks: list[int]) -> str:

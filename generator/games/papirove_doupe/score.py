@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from generator.cli.common import stdout
-from generator.cli.scoring import ScoreOptions, place, print_scores, scored
+from generator.cli.scoring import ScoreOptions, place, print_scores, read_sheet, refuse_repeats
 from generator.content.pack import Pack
 from generator.content.sheets_io import circled, count_marked, highest_marked
 from generator.content.yamlio import YamlDoc
@@ -16,31 +16,34 @@ from generator.errors import PapirnaError
 from generator.games.papirove_doupe import rules as pdr
 from generator.games.papirove_doupe.models import ADVENTURERS
 from generator.games.papirove_doupe.sheets import PapiroveDoupeSheet
-from generator.rules.scoring import rank
+from generator.rules.scoring import SheetError, rank
 
 
 def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
     """Score Papírové doupě sheets (typed, filled PDFs, photos), or campaigns of them."""
+    refuse_repeats(sheets)
     scans = _read_scans(pack, sheets, opts.show, opts.to_yaml)
     cards = pd_cards(pack)
-    scores = [
-        scored(
-            p,
-            PapiroveDoupeSheet,
-            lambda s: pdr.score_sheet(s, cards),
-            from_fields,
-            keep=True,
-            doc=scans[p][1] if p in scans else None,
-        )
+    read = [
+        read_sheet(p, PapiroveDoupeSheet, from_fields, doc=scans[p][1] if p in scans else None)
         for p in sheets
     ]
     names = {c: cards.sheet.text[f"cat_{c}"].get(opts.lang) for c in pdr.PD_CATEGORIES}
     if opts.campaign:
+        # each dungeon was one game at one table: its strongest attacks are decided among its sheets
+        by_dungeon: dict[str, list[int]] = {}
+        for i, (sheet, _) in enumerate(read):
+            by_dungeon.setdefault(sheet.dungeon, []).append(i)
+        results: list = [None] * len(read)
+        for idx in by_dungeon.values():
+            for i, got in zip(idx, score_read([read[i] for i in idx], cards), strict=True):
+                results[i] = got
+        scores = [(r, sheet) for r, (sheet, _) in zip(results, read, strict=True)]
         _campaign(scores, sheets, pack, cards, opts.as_json, opts.lang)
         _scan_report(scans, opts.as_json, stderr=True)
         return
     print_scores(
-        [s for s, _ in scores],
+        score_read(read, cards),
         sheets,
         names,
         opts.as_json,
@@ -48,6 +51,15 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
         add_json=lambda out: _scan_json(out, sheets, scans),
         after=lambda: _scan_report(scans, opts.as_json),
     )
+
+
+def score_read(read: list, cards: pdr.PackCards) -> list:
+    """Score (sheet, doc) pairs as one table; a problem names the sheet's file and field."""
+    try:
+        return pdr.score_table([sheet for sheet, _ in read], cards)
+    except SheetError as e:
+        doc = read[e.sheet if e.sheet is not None else 0][1]
+        raise doc.error(e.path, e.message) from None
 
 
 def _scan_json(out: dict, paths: list[Path], scans: dict) -> None:

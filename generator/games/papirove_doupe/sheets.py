@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from generator.content.models import Model
 from generator.games.papirove_doupe.models import ADVENTURERS, Adventurer
@@ -57,7 +57,7 @@ class PapiroveDoupeSheet(Model):
     monsters: list[str] | None = Field(default=None, min_length=3, max_length=3)
     mode: Literal["normal", "solo"] = "normal"
     levels: dict[Adventurer, Annotated[int, Field(ge=1, le=6)]]
-    items: list[Annotated[int, Field(ge=0, le=2)]] = Field(default_factory=list, max_length=8)
+    items: list[Annotated[int, Field(ge=0, le=2)]] = Field(default_factory=list, max_length=50)
     gems: int = Field(default=0, ge=0)
     minions: int = Field(default=0, ge=0)
     wounds: int = Field(default=0, ge=0)
@@ -66,8 +66,13 @@ class PapiroveDoupeSheet(Model):
     resurrection: bool = False
     fights: list[FightRecord] = Field(min_length=3, max_length=3)
     ability: CardRef | None = None
-    goals: list[CardRef] = Field(default_factory=list, max_length=4)
+    goals: list[CardRef] = Field(default_factory=list, max_length=12)
     quests: list[QuestRecord | CardRef] = Field(default_factory=list, max_length=3)
+
+    @field_validator("dungeon")
+    @classmethod
+    def _letter(cls, value: str) -> str:
+        return value.upper() if len(value) == 1 else value  # a lowercase card letter: a -> A
 
     @model_validator(mode="after")
     def _complete(self) -> PapiroveDoupeSheet:
