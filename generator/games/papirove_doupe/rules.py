@@ -268,7 +268,9 @@ def monsters_of(s: FilledSheet, pack: PackCards) -> list[str]:
     if s.monsters is not None:  # a card not in the pack, e.g. from `papirna dungeon new`
         for i, mid in enumerate(s.monsters):
             if mid not in pack.monsters:
-                raise SheetError(("monsters", i), f"no monster {mid!r}{nearest(mid, pack.monsters)}")
+                raise SheetError(
+                    ("monsters", i), f"no monster {mid!r}{nearest(mid, pack.monsters)}"
+                )
         return list(s.monsters)
     if s.dungeon not in pack.dungeons:
         raise SheetError(
@@ -348,9 +350,7 @@ def strongest_attacks(table: list[FilledSheet], pack: PackCards) -> list[list[st
         top = max(fights[i][m].low for i in fought)
         # a sheet is surely the strongest when its least strength beats every other's greatest
         sure = [
-            i
-            for i in fought
-            if all(fights[i][m].low > fights[j][m].high for j in fought if j != i)
+            i for i in fought if all(fights[i][m].low > fights[j][m].high for j in fought if j != i)
         ]
         if sure:
             out[sure[0]][m] = "yes"
@@ -574,3 +574,21 @@ def campaign_of(letters: list[str], campaigns: list[Campaign]) -> str | None:
     if got == sorted(card for c in campaigns for card in c.cards):
         return "grand"
     return None
+
+
+def campaign_so_far(letters: list[str], campaigns: list[Campaign]) -> tuple[str, list[str]] | None:
+    """(campaign id, the cards still missing) of the one campaign that holds every card played."""
+    got = set(letters)
+    for c in campaigns:
+        if got < set(c.cards):
+            return c.id, [card for card in c.cards if card not in got]
+    return None
+
+
+def running_totals(totals: list[int]) -> list[int]:
+    """The campaign's total after each dungeon, in the order they were played."""
+    out, acc = [], 0
+    for t in totals:
+        acc += t
+        out.append(acc)
+    return out

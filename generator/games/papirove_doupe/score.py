@@ -126,6 +126,7 @@ def _campaign(
     names = {c.id: c.name.get(lang) for c in campaigns}
     players = list(by_player)
     which = set()
+    missing: dict[str, list[str]] = {}
     from generator.content.yamlio import display_path
 
     for player, games in by_player.items():
@@ -140,35 +141,52 @@ def _campaign(
             )
         found = pdr.campaign_of(letters, campaigns)
         if found is None:
-            known = "; ".join(f"{names[c.id]}: {', '.join(c.cards)}" for c in campaigns)
-            raise PapirnaError(
-                f"player {player!r}: dungeons {', '.join(sorted(letters))} are not one campaign "
-                f"({known})",
-                file=", ".join(display_path(p) for _, _, p in games),
-                field="dungeon",
-            )
+            part = pdr.campaign_so_far(letters, campaigns)
+            if part is None:
+                known = "; ".join(f"{names[c.id]}: {', '.join(c.cards)}" for c in campaigns)
+                raise PapirnaError(
+                    f"player {player!r}: dungeons {', '.join(sorted(letters))} are not one "
+                    f"campaign ({known})",
+                    file=", ".join(display_path(p) for _, _, p in games),
+                    field="dungeon",
+                )
+            found, missing[player] = part
         which.add(found)
     if len(which) != 1:
         raise PapirnaError(f"the players played different campaigns: {', '.join(sorted(which))}")
     camp = which.pop()
+    order = {c: i for i, c in enumerate(card for c in campaigns for card in c.cards)}
+    for g in by_player.values():
+        g.sort(key=lambda x: order.get(x[0], len(order)))
     totals = {p: sum(s.total for _, s, _ in g) for p, g in by_player.items()}
+    running = {p: pdr.running_totals([s.total for _, s, _ in g]) for p, g in by_player.items()}
     ranks = dict(zip(players, rank([totals[p] for p in players]), strict=True))
-    letters = sorted({d for g in by_player.values() for d, _, _ in g})
+    letters = sorted(
+        {d for g in by_player.values() for d, _, _ in g}, key=lambda d: order.get(d, 99)
+    )
     title = "grand campaign" if camp == "grand" else names.get(camp, camp)
+    winners = [p for p in players if ranks[p] == 1]
     if as_json:
         out = {
             "game": "papirove-doupe",
             "campaign": camp,
+            "complete": not missing,
             "players": [
                 {
                     "player": p,
-                    "games": {d: s.total for d, s, _ in sorted(by_player[p], key=lambda x: x[0])},
+                    "games": {d: s.total for d, s, _ in by_player[p]},
+                    "running": {
+                        d: t for (d, _, _), t in zip(by_player[p], running[p], strict=True)
+                    },
+                    "missing": missing.get(p, []),
                     "total": totals[p],
                     "rank": ranks[p],
+                    "notes": [f"{d}: {n}" for d, s, _ in by_player[p] for n in s.notes],
                 }
                 for p in players
             ],
-            "winners": [p for p in players if ranks[p] == 1],
+            "winners": winners,
+            "tie": len(winners) > 1,
         }
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
@@ -181,13 +199,34 @@ def _campaign(
     for d in letters:
         row = []
         for p in players:
-            got = [s.total for dd, s, _ in by_player[p] if dd == d]
-            row.append(str(got[0]) if got else "-")
+            got = [
+                (s.total, t)
+                for (dd, s, _), t in zip(by_player[p], running[p], strict=True)
+                if dd == d
+            ]
+            row.append(f"{got[0][0]} (Σ {got[0][1]})" if got else "-")
         table.add_row(d, *row)
     table.add_section()
     table.add_row("Σ", *(str(totals[p]) for p in players), style="bold")
     table.add_row("#", *(place(ranks[p], list(ranks.values())) for p in players))
-    stdout().print(table)
+    out = stdout()
+    out.print(table)
+    cs = lang == "cs"
+    if len(winners) > 1:
+        out.print(f"{'Shoda' if cs else 'Tie'}: {', '.join(winners)}")
+    else:
+        out.print(f"{'Vítěz' if cs else 'Winner'}: {winners[0]}")
+    for p in players:
+        if p in missing:
+            played = ", ".join(d for d, _, _ in by_player[p])
+            out.print(
+                f"{p}: {played} {'are' if len(by_player[p]) > 1 else 'is'} one campaign so far "
+                f"({title}); {', '.join(missing[p])} {'is' if len(missing[p]) == 1 else 'are'} "
+                "missing"
+            )
+        for d, s, _ in by_player[p]:
+            for n in s.notes:
+                out.print(f"{p}, {d}: {n}")
 
 
 def _box_json(b) -> dict:
