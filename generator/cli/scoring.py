@@ -26,7 +26,7 @@ class ScoreOptions:
 
     as_json: bool = False
     campaign: bool = False
-    lang: str = "cs"
+    lang: str | None = None  # None: the sheets' own language (see labels_lang)
     show: Path | None = None
     to_yaml: Path | None = None
 
@@ -44,7 +44,7 @@ def run(
     as_json: bool,
     campaign: bool,
     template: bool,
-    lang: str,
+    lang: str | None,
     show: Path | None,
     to_yaml: Path | None,
     content: list[Path] | None,
@@ -61,6 +61,7 @@ def run(
         raise PapirnaError(f"--campaign is not for {game}: {scorer.campaign_refused}")
     if template:
         pack = load_packs([game], content)[0]
+        lang = lang or "cs"
         path = pack.root / f"score-template-{lang}.yaml"
         if not path.is_file():
             raise PapirnaError(f"the {game} pack has no blank sheet for {lang}", file=str(path))
@@ -156,6 +157,13 @@ def refuse_repeats(paths: list[Path]) -> None:
         if key in seen:
             raise PapirnaError("the same sheet is given twice", file=display_path(p))
         seen.add(key)
+
+
+def labels_lang(lang: str | None, sheets: list) -> str:
+    """The language of the labels: --lang, else the first sheet's own `lang`, else Czech."""
+    if lang:
+        return lang
+    return next((s.lang for s in sheets if getattr(s, "lang", None)), "cs")
 
 
 def place(r: int, all_ranks: list[int]) -> str:

@@ -8,7 +8,14 @@ from pathlib import Path
 import typer
 
 from generator.cli.common import stdout
-from generator.cli.scoring import ScoreOptions, place, print_scores, read_sheet, refuse_repeats
+from generator.cli.scoring import (
+    ScoreOptions,
+    labels_lang,
+    place,
+    print_scores,
+    read_sheet,
+    refuse_repeats,
+)
 from generator.content.pack import Pack
 from generator.content.sheets_io import circled, count_marked, highest_marked
 from generator.content.yamlio import YamlDoc
@@ -28,7 +35,8 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
         read_sheet(p, PapiroveDoupeSheet, from_fields, doc=scans[p][1] if p in scans else None)
         for p in sheets
     ]
-    names = {c: cards.sheet.text[f"cat_{c}"].get(opts.lang) for c in pdr.PD_CATEGORIES}
+    lang = labels_lang(opts.lang, [sheet for sheet, _ in read])
+    names = {c: cards.sheet.text[f"cat_{c}"].get(lang) for c in pdr.PD_CATEGORIES}
     if opts.campaign:
         # each dungeon was one game at one table: its strongest attacks are decided among its sheets
         by_dungeon: dict[str, list[int]] = {}
@@ -39,7 +47,7 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
             for i, got in zip(idx, score_read([read[i] for i in idx], cards), strict=True):
                 results[i] = got
         scores = [(r, sheet) for r, (sheet, _) in zip(results, read, strict=True)]
-        _campaign(scores, sheets, pack, cards, opts.as_json, opts.lang)
+        _campaign(scores, sheets, pack, cards, opts.as_json, lang)
         _scan_report(scans, opts.as_json, stderr=True)
         return
     print_scores(
@@ -47,7 +55,7 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
         sheets,
         names,
         opts.as_json,
-        opts.lang,
+        lang,
         add_json=lambda out: _scan_json(out, sheets, scans),
         after=lambda: _scan_report(scans, opts.as_json),
     )

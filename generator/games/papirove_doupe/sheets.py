@@ -51,6 +51,7 @@ CardRef = str | int  # a card id, or the glory the player circled on the sheet
 class PapiroveDoupeSheet(Model):
     """A filled Papírové doupě sheet."""
 
+    lang: Literal["cs", "en"] | None = None  # the sheet's language: of the labels printed
     player: str = Field(min_length=1, max_length=80)
     dungeon: str = Field(min_length=1, max_length=40)
     # the card's monsters in fight order, for a card the pack does not hold (a generated one)

@@ -14,6 +14,7 @@ ENDINGS = 13  # the numbered endings of the Book of Stories (rules: Konec hry)
 class SpiciBohoveLog(Model):
     """The final page of a Spící bohové ship's log."""
 
+    lang: Literal["cs", "en"] | None = None  # the sheet's language: of the labels printed
     campaign: str = Field(default="", max_length=80)
     crew: str = Field(default="", max_length=200)
     version: Literal["normal", "ruthless"] = "normal"

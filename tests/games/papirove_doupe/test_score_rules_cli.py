@@ -202,3 +202,14 @@ def test_spici_bohove_lost_ruthless_and_ending_14(tmp_path: Path) -> None:
     assert json.loads(r.stdout)["players"][0]["total"] == 29
     bad = write(tmp_path, "bad.yaml", "ending: 14\n")
     assert "one of the 13 numbered endings" in refused(bad, game="spici-bohove")
+
+
+def test_labels_follow_the_sheets_language_unless_lang_says_otherwise(tmp_path: Path) -> None:
+    en = write(tmp_path, "en.yaml", {**SHEET, "lang": "en"})
+    assert "Total" in runner.invoke(app, ["score", "papirove-doupe", str(en)]).stdout
+    forced = runner.invoke(app, ["score", "papirove-doupe", str(en), "--lang", "cs"]).stdout
+    assert "Celkem" in forced and "Total" not in forced
+    cs = write(tmp_path, "cs.yaml", SHEET)  # no lang: Czech, as before
+    assert "Celkem" in runner.invoke(app, ["score", "papirove-doupe", str(cs)]).stdout
+    log = write(tmp_path, "log.yaml", "lang: en\nadventure_cards: 1\n")
+    assert "Total" in runner.invoke(app, ["score", "spici-bohove", str(log)]).stdout
