@@ -9,6 +9,8 @@ ruthless version. Every expected number below was worked out on paper, not by th
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from generator.content.validate import validate
@@ -142,3 +144,35 @@ def test_an_ending_above_thirteen_is_refused() -> None:
         SpiciBohoveLog(ending=14)
     with pytest.raises(ValidationError, match="without a numbered ending"):
         SpiciBohoveLog(version="ruthless", defeats=1, ending=3)
+
+
+@given(
+    cards=st.integers(0, 40),
+    sacred=st.integers(0, 10),
+    coins=st.integers(0, 200),
+    defeats=st.integers(0, 5),
+    ending=st.one_of(st.none(), st.integers(1, 13)),
+)
+def test_more_cards_never_lower_a_log(cards, sacred, coins, defeats, ending) -> None:
+    # every card, coin pair and the ending add glory; only a normal defeat takes it away
+    t = validate(
+        SpiciBohoveScoring, load_yaml_file(content_dir() / "spici-bohove" / "scoring.yaml")
+    )
+    sacred = min(sacred, cards)
+    log = SpiciBohoveLog(
+        adventure_cards=cards, sacred_items=sacred, coins=coins, defeats=defeats, ending=ending
+    )
+    base = score_log(log, t).total
+    assert score_log(log.model_copy(update={"adventure_cards": cards + 1}), t).total == base + 2
+    assert score_log(log.model_copy(update={"coins": coins + 2}), t).total == base + 1
+    assert score_log(log.model_copy(update={"defeats": defeats + 1}), t).total == base - 10
+    ruthless = SpiciBohoveLog(
+        version="ruthless",
+        adventure_cards=cards,
+        sacred_items=sacred,
+        coins=coins,
+        defeats=min(defeats, 1),
+        ending=None if defeats else ending,
+    )
+    # the ruthless version never scores defeats: its total is the cards' and +25
+    assert score_log(ruthless, t).categories["defeats"] == 0
