@@ -40,7 +40,15 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
     if opts.campaign:
         # each dungeon was one game at one table: its strongest attacks are decided among its sheets
         by_dungeon: dict[str, list[int]] = {}
-        for i, (sheet, _) in enumerate(read):
+        for i, (sheet, doc) in enumerate(read):
+            same = [
+                j for j in by_dungeon.get(sheet.dungeon, []) if read[j][0].player == sheet.player
+            ]
+            if same:
+                raise doc.error(
+                    ("dungeon",),
+                    f"player {sheet.player!r} has two sheets for dungeon {sheet.dungeon}",
+                )
             by_dungeon.setdefault(sheet.dungeon, []).append(i)
         results: list = [None] * len(read)
         for idx in by_dungeon.values():
