@@ -176,9 +176,7 @@ NO = {"ne", "no", "false"}
 
 def lenient(model: object, data: object, path: tuple = ()) -> object:
     """A typed sheet's data as its model expects it: yes/no words as booleans, quoted numbers as
-    numbers, and unknown keys refused with the nearest known one.
-
-    Raises KeyError-free `SheetKeyError(path, message)` for an unknown key.
+    numbers, and unknown keys refused with the nearest known one (a SheetKeyError).
     """
     import types
     import typing
