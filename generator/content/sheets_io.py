@@ -89,6 +89,28 @@ def read_pdf_fields(path: Path) -> dict[str, str | bool]:
     return values
 
 
+RADIO_FLAG = 1 << 15  # /Ff bit of a radio button group
+
+
+def _is_radio(field, resolve) -> bool:
+    """Whether a button field is a radio group (its /Ff has the radio bit)."""
+    flags = resolve(field.get("/Ff"))
+    try:
+        return bool(int(flags or 0) & RADIO_FLAG)
+    except (TypeError, ValueError):
+        return False
+
+
+def _export_state(annot, resolve) -> str | None:
+    """The name of the state a radio button turns on (its appearance other than /Off)."""
+    ap = resolve(annot.get("/AP"))
+    normal = resolve(ap.get("/N")) if hasattr(ap, "get") else None
+    if not hasattr(normal, "keys"):
+        return None
+    states = sorted(str(k)[1:] for k in normal if str(k) != "/Off")
+    return states[0] if states else None
+
+
 def _form_values(reader) -> dict[str, str | bool]:
     """Field name -> value of every widget on every page of an open PdfReader."""
     from pypdf.generic import DictionaryObject
@@ -113,7 +135,16 @@ def _form_values(reader) -> dict[str, str | bool]:
                 continue
             kind = field.get("/FT") or annot.get("/FT")
             v = resolve(field.get("/V"))
-            if kind == "/Btn":
+            if kind == "/Btn" and _is_radio(field, resolve):
+                # one button of a radio group reads as its own box, GROUP.EXPORT, on or off
+                export = _export_state(annot, resolve)
+                if export is None:
+                    continue
+                state = resolve(annot.get("/AS"))
+                key = f"{name}.{export}"
+                on = str(state) == f"/{export}" or (v is not None and str(v) == f"/{export}")
+                values[key] = bool(values.get(key)) or on
+            elif kind == "/Btn":
                 state = resolve(annot.get("/AS"))
                 on = (v is not None and str(v) != "/Off") or (
                     state is not None and str(state) != "/Off"

@@ -100,15 +100,21 @@ class GroupOp(NamedTuple):
 
 
 class FieldOp(NamedTuple):
-    """A form field for fillable PDFs: 'checkbox' or 'text'."""
+    """A form field for fillable PDFs: 'checkbox', 'text' or one button of a 'radio' group."""
 
     kind: str
-    name: str
+    name: str  # the field's name; for a radio button, its group's name
     x: float
     y: float
     w: float
     h: float
-    tooltip: str = ""
+    tooltip: str = ""  # what a viewer shows on hover, in the sheet's language
+    size: float = 9.0  # text fields: the font size in pt (fixed, never auto)
+    multiline: bool = False  # text fields: wraps and takes several lines
+    align: str = "left"  # text fields: left, center or right
+    max_length: int = 0  # text fields: most characters the field takes (0: any)
+    value: str = ""  # radio buttons: the button's export value
+    label: str = ""  # radio buttons: this button's own tooltip
 
 
 class TagOp(NamedTuple):

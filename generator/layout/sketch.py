@@ -6,6 +6,7 @@ from contextlib import contextmanager
 
 from generator.errors import PapirnaError
 from generator.layout.engine import Env, hex_color
+from generator.layout.fields import field_font_size
 from generator.layout.ops import (
     BLACK,
     Color,
@@ -151,16 +152,61 @@ class Sketch:
         stroke=BLACK,
         width=0.3,
         round_: bool = False,
+        one_of: bool = False,
+        tooltip: str = "",
+        label: str = "",
     ) -> None:
-        """A square (or round) box to mark, a form field when the sheet is fillable."""
+        """A square (or round) box to mark, a form field when the sheet is fillable.
+
+        With `one_of`, `name` is GROUP.VALUE and the box is one button of the radio group
+        GROUP: marking it unmarks the others (scoring still reads it as the box GROUP.VALUE).
+        `tooltip` names the group (or the box), `label` this button, in the sheet's language.
+        """
         if round_:
             self.circle(x + size / 2, y + size / 2, size / 2, fill=fill, stroke=stroke, width=width)
         else:
             self.rect(x, y, size, size, fill=fill, stroke=stroke, width=width)
         if name and self.env.fillable:
-            self.ops.append(FieldOp("checkbox", name, x, y, size, size))
+            if one_of:  # GROUP.VALUE: one button of the radio group GROUP
+                group, value = name.rsplit(".", 1)
+                op = FieldOp("radio", group, x, y, size, size, tooltip, value=value, label=label)
+            else:
+                op = FieldOp("checkbox", name, x, y, size, size, tooltip or label)
+            self.ops.append(op)
 
-    def field(self, x, y, w, h, name: str) -> None:
-        """A text field when the sheet is fillable (nothing on paper)."""
-        if self.env.fillable:
-            self.ops.append(FieldOp("text", name, x, y, w, h))
+    def field(
+        self,
+        x,
+        y,
+        w,
+        h,
+        name: str,
+        *,
+        tooltip: str = "",
+        kind: str = "text",
+        digits: int = 2,
+        size: float | None = None,
+    ) -> None:
+        """A text field when the sheet is fillable (nothing on paper).
+
+        `kind` is what a player types: 'text' (one line), 'number' (centred, up to `digits`
+        digits) or 'notes' (several lines); the font size is fixed to suit the box and the kind.
+        `tooltip` is the label a viewer shows, in the sheet's language.
+        """
+        if not self.env.fillable:
+            return
+        pt = size if size is not None else field_font_size(w, h, kind, digits)
+        self.ops.append(
+            FieldOp(
+                "text",
+                name,
+                x,
+                y,
+                w,
+                h,
+                tooltip,
+                size=pt,
+                multiline=kind == "notes",
+                align="center" if kind == "number" else "left",
+            )
+        )

@@ -246,23 +246,24 @@ def _tiles(sk: Sketch, title: str, size, grid, t, y: float, accent: str) -> floa
     bw, bh = size
     scale = min(90 / bw, (room - 4) / bh)
     _, _, vw, vh = tile_grid(size, paper)
-    ox, oy = 0.0, y
-    sk.rect(ox, oy, bw * scale, bh * scale, fill="#ffffff", stroke=INK, width=0.4)
-    tiles = tile_layout(size, paper)
-    for tl in tiles:  # the strips a neighbour covers
-        if tl.seam_x is not None:
-            sk.rect(ox + (tl.x + tl.seam_x) * scale, oy + tl.y * scale,
-                    (vw - tl.seam_x) * scale, vh * scale, fill=SHADE, stroke=None)  # fmt: skip
-        if tl.seam_y is not None:
-            sk.rect(ox + tl.x * scale, oy + (tl.y + tl.seam_y) * scale,
-                    vw * scale, (vh - tl.seam_y) * scale, fill=SHADE, stroke=None)  # fmt: skip
-    for tl in tiles:
-        sk.rect(ox + tl.x * scale, oy + tl.y * scale, vw * scale, vh * scale, stroke=accent,
-                width=0.35, dash=(1.2, 0.8))  # fmt: skip
-        cx = ox + (tl.x + (tl.seam_x or vw) / 2) * scale
-        cy = oy + (tl.y + (tl.seam_y or vh) / 2) * scale
-        sk.text(tl.name, cx - 6, cy - 3, 12, 6, size=10, style="bold", align="center",
-                color=accent, field="tiles")  # fmt: skip
+    with sk.element("tile diagram"):  # one picture: its outlines and names may touch
+        ox, oy = 0.0, y
+        sk.rect(ox, oy, bw * scale, bh * scale, fill="#ffffff", stroke=INK, width=0.4)
+        tiles = tile_layout(size, paper)
+        for tl in tiles:  # the strips a neighbour covers
+            if tl.seam_x is not None:
+                sk.rect(ox + (tl.x + tl.seam_x) * scale, oy + tl.y * scale,
+                        (vw - tl.seam_x) * scale, vh * scale, fill=SHADE, stroke=None)  # fmt: skip
+            if tl.seam_y is not None:
+                sk.rect(ox + tl.x * scale, oy + (tl.y + tl.seam_y) * scale,
+                        vw * scale, (vh - tl.seam_y) * scale, fill=SHADE, stroke=None)  # fmt: skip
+        for tl in tiles:
+            sk.rect(ox + tl.x * scale, oy + tl.y * scale, vw * scale, vh * scale, stroke=accent,
+                    width=0.35, dash=(1.2, 0.8))  # fmt: skip
+            cx = ox + (tl.x + (tl.seam_x or vw) / 2) * scale
+            cy = oy + (tl.y + (tl.seam_y or vh) / 2) * scale
+            sk.text(tl.name, cx - 6, cy - 3, 12, 6, size=10, style="bold", align="center",
+                    color=accent, field="tiles")  # fmt: skip
     text_x = bw * scale + 6
     sk.text(bind(t["tiles-body"]), text_x, y, WIDTH - text_x, min(room, 40), size=8.5, min_size=6.5,
             valign="top", field="tiles-body")  # fmt: skip

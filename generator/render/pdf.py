@@ -19,16 +19,18 @@ from generator.layout.ops import (
     TextOp,
 )
 from generator.render.fonts import DEFAULT_FONT, ensure_font
+from generator.render.form import FormWriter
 from generator.units import PT_PER_MM as K
 
 
 class _Painter:
     """Draws operations on one canvas, emitting graphics-state changes only when they change."""
 
-    def __init__(self, canvas: Canvas, height_mm: float, forms: dict) -> None:
+    def __init__(self, canvas: Canvas, height_mm: float, forms: dict, fields: FormWriter) -> None:
         self.c = canvas
         self.h = height_mm
         self.forms = forms  # (id of shared ops, page height) -> form name, for the whole file
+        self.fields = fields  # the form fields of the whole file
         self.reset()
 
     def reset(self) -> None:
@@ -150,37 +152,7 @@ class _Painter:
                 c.restoreState()
                 self.reset()
             elif t is FieldOp:
-                form = c.acroForm
-                y = (h - op.y - op.h) * K
-                if op.kind == "checkbox":
-                    form.checkbox(
-                        name=op.name,
-                        tooltip=op.tooltip or op.name,
-                        x=op.x * K,
-                        y=y,
-                        size=min(op.w, op.h) * K,
-                        buttonStyle="cross",
-                        borderWidth=0,
-                        fillColor=None,
-                        borderColor=None,
-                        fieldFlags="",
-                        checked=False,
-                    )
-                else:
-                    form.textfield(
-                        name=op.name,
-                        tooltip=op.tooltip or op.name,
-                        x=op.x * K,
-                        y=y,
-                        width=op.w * K,
-                        height=op.h * K,
-                        borderWidth=0,
-                        fillColor=None,
-                        borderColor=None,
-                        fieldFlags="",
-                        value="",
-                        fontSize=0,
-                    )
+                self.fields.add(op, h)
                 self.reset()
 
     def form(self, ops: tuple) -> None:
@@ -218,6 +190,7 @@ def render_pdf(doc: Document) -> bytes:
     canvas.setCreator("papirna")
     canvas.setSubject(doc.title)
     forms: dict = {}
+    fields = FormWriter(canvas)
     for page in doc.pages:
         canvas.setPageSize((page.width * K, page.height * K))
         for name, box in (("trim", page.trim_box), ("bleed", page.bleed_box)):
@@ -227,7 +200,7 @@ def render_pdf(doc: Document) -> bytes:
                 x, y, w, h = box
                 y0 = page.height - y - h
                 canvas.setCropBox((x * K, y0 * K, (x + w) * K, (y0 + h) * K), name=name)
-        painter = _Painter(canvas, page.height, forms)
+        painter = _Painter(canvas, page.height, forms, fields)
         moved = page.turned or page.offset != (0.0, 0.0)
         if moved:
             canvas.saveState()
@@ -239,5 +212,6 @@ def render_pdf(doc: Document) -> bytes:
         if moved:
             canvas.restoreState()
         canvas.showPage()
+    fields.finish()
     canvas.save()
     return buf.getvalue()

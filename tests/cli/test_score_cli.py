@@ -8,10 +8,10 @@ from pathlib import Path
 
 import yaml
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject
 from typer.testing import CliRunner
 
 from generator.cli import app
+from tests.output.formfill import tick
 
 runner = CliRunner()
 
@@ -49,14 +49,7 @@ def _checked(sheet: dict) -> tuple[set[str], dict[str, str]]:
 def _fill(pdf: bytes, on: set[str], texts: dict[str, str], use_as_only: bool) -> bytes:
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
     page = writer.pages[0]
-    found = set()
-    for ref in page["/Annots"]:
-        field = ref.get_object()
-        if field.get("/T") in on:
-            found.add(field["/T"])
-            field[NameObject("/AS")] = NameObject("/Yes")
-            if not use_as_only:  # some viewers set /V, some only the widget's /AS
-                field[NameObject("/V")] = NameObject("/Yes")
+    found = tick(writer, on, use_as_only)  # some viewers set /V, some only the widget's /AS
     assert found == on, on - found
     writer.update_page_form_field_values(page, texts, auto_regenerate=False)
     out = io.BytesIO()

@@ -207,8 +207,16 @@ def _units(sk: Sketch, r, data: ArmySheet, t: dict) -> None:
         sk.line(x, ry + rh, x + w, ry + rh, stroke=FAINT, width=0.2)
         p = f"unit.{i + 1}"
         names = ["name", "base_strength", "strength", "morale"]
-        for (ex, ew), key in zip(edges[:4], names, strict=True):
-            sk.field(ex + 0.8, ry + 0.8, ew - 1.6, rh - 1.6, f"{p}.{key}")
+        for (ex, ew), key, (head, _share) in zip(edges[:4], names, cols[:4], strict=True):
+            sk.field(
+                ex + 0.8,
+                ry + 0.8,
+                ew - 1.6,
+                rh - 1.6,
+                f"{p}.{key}",
+                tooltip=f"{i + 1}. {head}",
+                kind="text" if key == "name" else "number",
+            )
         ox, ow = edges[4]
         step = ow / 5
         box = min(5.0, step - 1.5, rh - 1.5)

@@ -55,7 +55,18 @@ def label(sk: Sketch, text: str, x, y, w, h=3.6, *, size=6.5, color=FAINT, align
 
 
 def write_box(
-    sk: Sketch, x, y, w, h, name: str, caption: str | None = None, *, reserve=0.0, **kw
+    sk: Sketch,
+    x,
+    y,
+    w,
+    h,
+    name: str,
+    caption: str | None = None,
+    *,
+    reserve=0.0,
+    kind: str = "number",
+    tooltip: str = "",
+    **kw,
 ) -> None:
     """A box to write in, with a caption in its corner and a form field when fillable.
 
@@ -65,7 +76,8 @@ def write_box(
     if caption:
         label(sk, caption, x + 1.2, y + 0.9, w - 2.4)  # Ú and Š keep 0.8 mm from the frame
     top = 3.9 if caption else 0.6
-    sk.field(x + 0.8, y + top, w - 1.6 - reserve, h - top - 0.6, name)
+    fw, fh = w - 1.6 - reserve, h - top - 0.6
+    sk.field(x + 0.8, y + top, fw, fh, name, tooltip=tooltip or caption or "", kind=kind, digits=3)
 
 
 def _header(sk: Sketch, r, t: dict) -> None:
@@ -77,7 +89,7 @@ def _header(sk: Sketch, r, t: dict) -> None:
     nx = x + 104
     sk.text(f"**{t['name']}:**", nx, y + 3, 16, 6, size=9, field="name")
     sk.line(nx + 16, y + 8.5, x + w, y + 8.5, stroke=INK, width=0.3)
-    sk.field(nx + 16, y + 2, w - 120, 6.3, "name")
+    sk.field(nx + 16, y + 2, w - 120, 6.3, "name", tooltip=t["name"])
 
 
 def _figure(sk: Sketch, r, t: dict) -> None:
@@ -128,7 +140,8 @@ def _figure(sk: Sketch, r, t: dict) -> None:
         sk.circle(tx, ty, 0.7, fill=ACCENT, stroke=None)
         bonus = key != "boot"
         reserve = 6.6 if bonus else 0.0  # the bonus box and a gap
-        write_box(sk, bx, by, bw, bh, f"equipment.{key}", caption, reserve=reserve, fill="#ffffff")
+        name = f"equipment.{key}"
+        write_box(sk, bx, by, bw, bh, name, caption, reserve=reserve, kind="notes", fill="#ffffff")
         if bonus:
             s = 5.0
             sk.rect(
@@ -136,7 +149,14 @@ def _figure(sk: Sketch, r, t: dict) -> None:
             )
             label(sk, "+", bx + bw - s - 4, by + bh - s - 0.6, 3, s, size=7, color=FAINT)
             sk.field(
-                bx + bw - s - 0.6, by + bh - s - 0.6, s - 0.4, s - 0.4, f"equipment.{key}_bonus"
+                bx + bw - s - 0.6,
+                by + bh - s - 0.6,
+                s - 0.4,
+                s - 0.4,
+                f"equipment.{key}_bonus",
+                tooltip=f"{caption} +",
+                kind="number",
+                digits=1,
             )
     label(sk, t["bonus"], left, y0 + 69, bw + 4, 4, size=6.5)
     sk.text(
@@ -179,7 +199,8 @@ def _backpack(sk: Sketch, r, data: JournalData, t: dict) -> None:
         bx, by = x + col * (cw + gap), top + row * (rh + gap)
         sk.rect(bx, by, cw, rh, stroke=INK, width=0.3, radius=1)
         sk.text(f"{n + 1}", bx + 1.2, by, 4.6, rh, size=7, style="bold", color=FAINT, field="slot")
-        sk.field(bx + 5.5, by + 0.5, cw - 6.2, rh - 1, f"backpack.{n + 1}")
+        tip = f"{t['backpack']} {n + 1}"
+        sk.field(bx + 5.5, by + 0.5, cw - 6.2, rh - 1, f"backpack.{n + 1}", tooltip=tip)
 
 
 def _strength(sk: Sketch, r, t: dict) -> None:
@@ -194,7 +215,7 @@ def _strength(sk: Sketch, r, t: dict) -> None:
     write_box(sk, x + half + gap, y + 8, half, bh, "strength", t["current"])
     label(sk, t["start"].format(n=START_STRENGTH), x + 1.2, y + 8 + bh - 4, half - 2)
     label(sk, t["start"].format(n=START_STRENGTH), x + half + gap + 1.2, y + 8 + bh - 4, half - 2)
-    write_box(sk, x + sw, y + 8, 15, bh, "armour")
+    write_box(sk, x + sw, y + 8, 15, bh, "armour", tooltip=t["armour_value"])
     sk.text(
         t["armour_note"],
         x + sw + 16.5,
@@ -338,7 +359,7 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
     x, y, w, h = food_r
     heading(sk, t["food"], x, y, w * 0.4, "food")
     sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
-    write_box(sk, x + w - 14, y - 0.5, 14, 5.8, "food")
+    write_box(sk, x + w - 14, y - 0.5, 14, 5.8, "food", tooltip=t["food"])
     label(sk, f"≤ {MAX_FOOD}", x + w - 27, y + 0.8, 12, 4, size=6.5, align="right")
     size = min(4.2, (w - (MAX_FOOD - 1) * 0.35) / MAX_FOOD)
     step = (w - size) / (MAX_FOOD - 1)
@@ -374,7 +395,7 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
     x, y, w, h = money_r
     heading(sk, t["money"], x, y, w * 0.4, "money")
     sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
-    write_box(sk, x + w * 0.4 + 2, y + 6.8, w * 0.6 - 2, h - 6.8, "money")
+    write_box(sk, x + w * 0.4 + 2, y + 6.8, w * 0.6 - 2, h - 6.8, "money", tooltip=t["money"])
     sk.text(
         t["money_note"],
         x,
@@ -420,7 +441,8 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
     sk.text(f"**{t['friend']} {n}**", ix, y + 1, 22, 5, size=8.5, color=ACCENT, field="friend")
     sk.text(f"{t['name']}:", ix + 22, y + 1, 12, 5, size=7, field="name")
     sk.line(ix + 33, y + 5.6, ix + iw, y + 5.6, stroke=INK, width=0.25)
-    sk.field(ix + 33, y + 0.8, iw - 33, 4.8, f"{p}.name")
+    tip = f"{t['friend']} {n}: {t['name']}"
+    sk.field(ix + 33, y + 0.8, iw - 33, 4.8, f"{p}.name", tooltip=tip)
     # profession
     yy = y + 8
     label(sk, t["profession"], ix, yy, 20, 4, size=6.5, color=INK)
@@ -448,7 +470,8 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
         ("food", t["friend_food"]),
     )
     for k, (key, caption) in enumerate(boxes):
-        write_box(sk, ix + k * (bw + 2), yy, bw, 11, f"{p}.{key}", caption)
+        tip = f"{t['friend']} {n}: {caption}"
+        write_box(sk, ix + k * (bw + 2), yy, bw, 11, f"{p}.{key}", caption, tooltip=tip)
     # once a day
     yy += 13.5
     label(sk, t["once_a_day"], ix, yy, iw, 4, size=6.5, color=INK)
@@ -490,7 +513,8 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
     for k in range(count):
         ly = lines_top + (k + 1) * step
         sk.line(ix, ly, ix + iw, ly, stroke=LINE, width=0.2)
-    sk.field(ix, lines_top, iw, count * step, f"{p}.notes")
+    tip = f"{t['friend']} {n}: {t['notes']}"
+    sk.field(ix, lines_top, iw, count * step, f"{p}.notes", tooltip=tip, kind="notes", size=9)
 
 
 def build_journal(ctx: BuildContext) -> list[Drawn]:

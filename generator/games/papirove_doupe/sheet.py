@@ -71,12 +71,21 @@ def _frame(sk: Sketch, layout: LayoutSpec, t: dict, sheet_id: str) -> None:
     x = MARK + 68
     sk.text(t["player"] + ":", x, 1, 14, 5, size=7.5, style="bold", field="player")
     sk.line(x + 14, 5.8, x + 64, 5.8, stroke=FAINT, width=0.25)
-    sk.field(x + 14, 1, 50, 5, "player")
+    sk.field(x + 14, 1, 50, 5, "player", tooltip=t["player"])
     sk.text(t["dungeon"] + ":", x, 7, 26, 5, size=7, style="bold", field="dungeon")
     for i, letter in enumerate("ABCDEFGHIJKL"):
         bx = x + 27 + i * 4.6
         sk.tag(f"dungeon {letter}")  # the box and its letter are one element
-        sk.checkbox(bx, 7.6, 3.6, name=f"dungeon.{letter}", width=0.25)
+        sk.checkbox(
+            bx,
+            7.6,
+            3.6,
+            name=f"dungeon.{letter}",
+            width=0.25,
+            one_of=True,
+            tooltip=t["dungeon"],
+            label=f"{t['dungeon']} {letter}",
+        )
         sk.text(letter, bx, 7.6, 3.6, 3.6, size=6, align="center", color=FAINT, field="dungeon")
     sk.untag()
     # the sheet id: printed, and as 16 bits under it for a scanner
@@ -115,7 +124,8 @@ def _dice(sk: Sketch, r, data: SheetData, t: dict) -> None:
         for a in range(data.actions):
             bx = gx + a * (box + gap)
             sk.rect(bx, y + 9.5, box, box, fill=SHADE if monster else None, stroke=INK, width=0.3)
-            sk.field(bx, y + 9.5, box, box, f"round.{rd + 1}.action.{a + 1}")
+            name, tip = f"round.{rd + 1}.action.{a + 1}", f"{label} ({a + 1})"
+            sk.field(bx, y + 9.5, box, box, name, tooltip=tip, kind="number", digits=1)
 
 
 def _adventurers(sk: Sketch, r, data: SheetData, t: dict, lang: str) -> None:
@@ -423,21 +433,42 @@ def _fights(sk: Sketch, r, data: SheetData, t: dict) -> None:
         # the glory of this fight, written down at once: the monster card leaves the game
         sk.icon("glory", bx + bw - 14.2, y + 6.5, 3.4, color=ACCENT)
         sk.rect(bx + bw - 10.2, y + 6.3, 8.8, 4.0, stroke=INK, width=0.3, radius=0.6)
-        sk.field(bx + bw - 10.0, y + 6.4, 8.4, 3.8, f"monster.{m + 1}.glory")
+        tip = t[f"cat_monster{m + 1}"]
+        sk.field(
+            bx + bw - 10.0, y + 6.4, 8.4, 3.8, f"monster.{m + 1}.glory", tooltip=tip, kind="number"
+        )
         lh = (h - 11) / len(rows)
         for k, (key, label) in enumerate(rows):
             ry = y + 10.6 + k * lh
             sk.checkbox(
-                bx + 1.2, ry + (lh - 3.4) / 2, 3.4, name=f"monster.{m + 1}.{key}", width=0.3
+                bx + 1.2,
+                ry + (lh - 3.4) / 2,
+                3.4,
+                name=f"monster.{m + 1}.{key}",
+                width=0.3,
+                one_of=key.startswith("range."),  # one range per fight
+                tooltip=f"{t[f'cat_monster{m + 1}']}: {t['range'] if key.startswith('range.') else label}",
+                label=f"{t[f'cat_monster{m + 1}']}: {label}",
             )
             sk.text(label, bx + 5.6, ry, bw - 6.2, lh, size=6, min_size=4.5, field=f"fights.{key}")
 
 
-def _circles(sk: Sketch, x, y, values, name: str, size=4.0, gap=0.7) -> None:
+def _circles(sk: Sketch, x, y, values, name: str, size=4.0, gap=0.7, tooltip: str = "") -> None:
+    """Glory values to circle, one of them: a radio group on a fillable sheet."""
     for i, v in enumerate(values):
         bx = x + i * (size + gap)
         sk.tag(f"{name} {v}")  # a circle and the number printed in it are one element
-        sk.checkbox(bx, y, size, name=f"{name}.{v}", round_=True, width=0.25)
+        sk.checkbox(
+            bx,
+            y,
+            size,
+            name=f"{name}.{v}",
+            round_=True,
+            width=0.25,
+            one_of=True,
+            tooltip=tooltip,
+            label=f"{tooltip} {v:+d}".strip(),
+        )
         sk.text(
             f"{v:+d}" if v < 0 else str(v),
             bx,
@@ -463,21 +494,23 @@ def _cards(sk: Sketch, r, data: SheetData, t: dict) -> None:
     sk.text(t["quests"], x, y + 5, w, 3.6, size=6, min_size=6, color=FAINT, field="quests")
     for q in range(3):
         sk.text(f"{q + 1}.", x, y + 9 + q * 5, 3.5, 4, size=6, style="bold", field="quests")
-        _fit_circles(sk, x + 4, y + 9 + q * 5, w - 4, _span(c.quest), f"quest.{q + 1}.glory")
+        tip = f"{t['quests'].split(':')[0]} {q + 1}"
+        _fit_circles(sk, x + 4, y + 9 + q * 5, w - 4, _span(c.quest), f"quest.{q + 1}.glory", tip)
     sk.text(t["goal"], x, y + 24.5, w, 3.6, size=6, min_size=6, color=FAINT, field="goal")
-    _fit_circles(sk, x + 4, y + 28.5, w - 4, _span(c.goal), "goal.glory")
+    _fit_circles(sk, x + 4, y + 28.5, w - 4, _span(c.goal), "goal.glory", t["goal"].split(":")[0])
     sk.text(t["ability"], x, y + 33.5, w, 3.6, size=6, min_size=6, color=FAINT, field="ability")
-    _fit_circles(sk, x + 4, y + 37.5, w - 4, _span(c.ability), "ability.glory")
+    tip = t["ability"].split(":")[0]
+    _fit_circles(sk, x + 4, y + 37.5, w - 4, _span(c.ability), "ability.glory", tip)
 
 
-def _fit_circles(sk: Sketch, x, y, w, values: range, name: str) -> None:
+def _fit_circles(sk: Sketch, x, y, w, values: range, name: str, tooltip: str = "") -> None:
     """Circles of 4 mm (down to 3.6 mm when there are many) in a row no wider than w."""
     n = len(values)
     gap = 0.7 if n * 4.7 <= w else 0.45
     size = min(4.0, (w - (n - 1) * gap) / n)
     if size < 3.6:
         raise PapirnaError(f"{n} glory circles do not fit in {w:.0f} mm", field=name)
-    _circles(sk, x, y, values, name, size=size, gap=gap)
+    _circles(sk, x, y, values, name, size=size, gap=gap, tooltip=tooltip)
 
 
 def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
@@ -538,7 +571,16 @@ def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
             stroke=INK,
             width=0.6 if cat == "total" else 0.25,
         )
-        sk.field(cx + 0.5, cy + head + 0.3, cw_cat - 1, row_h - head - 0.6, f"score.{cat}")
+        sk.field(
+            cx + 0.5,
+            cy + head + 0.3,
+            cw_cat - 1,
+            row_h - head - 0.6,
+            f"score.{cat}",
+            tooltip=t["total"] if cat == "total" else t[f"cat_{cat}"],
+            kind="number",
+            digits=3,
+        )
 
 
 def build_sheet(ctx: BuildContext) -> list[Drawn]:

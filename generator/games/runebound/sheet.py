@@ -26,13 +26,18 @@ def _heading(sk: Sketch, text: str, x, y, w, icon: str | None = None) -> None:
     sk.text(text, x, y, w, 5, size=9.5, min_size=7, font="display", color=ACCENT, field=text)
 
 
-def _write(sk: Sketch, x, y, w, h, name: str, *, box: bool = False) -> None:
-    """A write-in place: a line (or a box) on paper, a text field when fillable."""
+def _write(
+    sk: Sketch, x, y, w, h, name: str, *, box: bool = False, tooltip: str = "", kind: str = ""
+) -> None:
+    """A write-in place: a line (or a box) on paper, a text field when fillable.
+
+    A box holds a number, a line words (unless `kind` says otherwise).
+    """
     if box:
         sk.rect(x, y, w, h, stroke=INK, width=0.3, radius=0.8)
     else:
         sk.line(x, y + h, x + w, y + h, stroke=LINE, width=0.25)
-    sk.field(x, y, w, h, name)
+    sk.field(x, y, w, h, name, tooltip=tooltip, kind=kind or ("number" if box else "text"))
 
 
 def _small(sk: Sketch, text: str, x, y, w, h, *, align="center", color=FAINT, bold=False) -> None:
@@ -100,7 +105,7 @@ def _header(sk: Sketch, r, t: dict) -> None:
     for i, key in enumerate(("hero", "player")):
         ly = y + 1 + i * 6.5
         sk.text(f"**{t[key]}:**", fx, ly, 22, 5, size=8, field=key)
-        _write(sk, fx + 22, ly, w - (fx - x) - 22, 5, key)
+        _write(sk, fx + 22, ly, w - (fx - x) - 22, 5, key, tooltip=t[key])
     sk.line(x, y + 14.5, x + w, y + 14.5, stroke=ACCENT, width=0.5)
 
 
@@ -136,7 +141,16 @@ def _attributes(sk: Sketch, r, t: dict) -> None:
             min_size=6,
             field=attr,
         )
-        _write(sk, cx[1] + 1.5, ry + 0.8, cols[1] - 3, row_h - 2.2, f"{attr}.base", box=True)
+        _write(
+            sk,
+            cx[1] + 1.5,
+            ry + 0.8,
+            cols[1] - 3,
+            row_h - 2.2,
+            f"{attr}.base",
+            box=True,
+            tooltip=t[attr],
+        )
         size = 4.6
         _track(
             sk,
@@ -149,7 +163,17 @@ def _attributes(sk: Sketch, r, t: dict) -> None:
             numbers=False,
             round_=True,
         )
-        _write(sk, cx[3] + 1.5, ry + 0.8, cols[3] - 3, row_h - 2.2, f"{attr}.bonus", box=True)
+        tip = f"{t[attr]}: {t['bonus']}"
+        _write(
+            sk,
+            cx[3] + 1.5,
+            ry + 0.8,
+            cols[3] - 3,
+            row_h - 2.2,
+            f"{attr}.bonus",
+            box=True,
+            tooltip=tip,
+        )
         sk.rect(
             cx[4] + 1.2,
             ry + 0.6,
@@ -160,10 +184,20 @@ def _attributes(sk: Sketch, r, t: dict) -> None:
             width=0.45,
             radius=0.8,
         )
-        sk.field(cx[4] + 1.2, ry + 0.6, cols[4] - 2.4, row_h - 1.8, f"{attr}.total")
+        sk.field(
+            cx[4] + 1.2,
+            ry + 0.6,
+            cols[4] - 2.4,
+            row_h - 1.8,
+            f"{attr}.total",
+            tooltip=t[attr],
+            kind="number",
+        )
         if dmg:
             sk.icon(dmg, cx[5] + 2, ry + 1.3, 4.2, color=ACCENT)
-            _write(sk, cx[5] + 7.5, ry + 0.8, cols[5] - 9, row_h - 2.2, f"damage.{dmg}", box=True)
+            tip = f"{t[attr]}: {t['damage']}"
+            w5, h5 = cols[5] - 9, row_h - 2.2
+            _write(sk, cx[5] + 7.5, ry + 0.8, w5, h5, f"damage.{dmg}", box=True, tooltip=tip)
 
 
 def _skills(sk: Sketch, r, t: dict) -> None:
@@ -176,9 +210,12 @@ def _skills(sk: Sketch, r, t: dict) -> None:
     row_h = (h - 11.6 - 7) / rows
     for i in range(rows):
         ry = y + 11.6 + i * row_h
-        _write(sk, x + 1, ry, w - 18, row_h - 1.5, f"skill.{i + 1}.name")
+        _write(sk, x + 1, ry, w - 18, row_h - 1.5, f"skill.{i + 1}.name", tooltip=t["skill"])
         sk.text("+", x + w - 16.6, ry, 3, row_h - 1, size=9, align="center", field="skill")
-        _write(sk, x + w - 12.5, ry + 0.4, 11, row_h - 2, f"skill.{i + 1}.bonus", box=True)
+        tip = t["skill_bonus"]
+        _write(
+            sk, x + w - 12.5, ry + 0.4, 11, row_h - 2, f"skill.{i + 1}.bonus", box=True, tooltip=tip
+        )
     _small(sk, t["skill_note"], x, y + h - 7, w, 7, align="left")
 
 
@@ -197,7 +234,7 @@ def _gold(sk: Sketch, r, t: dict) -> None:
     x, y, w, _ = r
     _heading(sk, t["gold"], x, y, w, "gold")
     sk.rect(x, y + 6.5, 22, 13, stroke=INK, width=0.5, radius=1.5)
-    sk.field(x, y + 6.5, 22, 13, "gold")
+    sk.field(x, y + 6.5, 22, 13, "gold", tooltip=t["gold"], kind="number", digits=3)
     _small(sk, t["gold_note"], x + 24, y + 6, w - 24, 6, align="left")
     per_row, rows = 8, 2
     cell = (w - 24) / per_row
@@ -211,6 +248,7 @@ def _gold(sk: Sketch, r, t: dict) -> None:
             6.5,
             f"gold.ledger.{i + 1}",
             box=True,
+            tooltip=f"{t['gold']} {i + 1}",
         )
 
 
@@ -276,7 +314,8 @@ def _items(sk: Sketch, r, data: HeroSheet, t: dict) -> None:
                     width=0.3,
                 )
             else:
-                _write(sk, cx + 1, ry, c - 2, row_h - 1.2, f"item.{i + 1}.{key}")
+                tip = f"{t['items']} {i + 1}: {t['item_' + key]}"
+                _write(sk, cx + 1, ry, c - 2, row_h - 1.2, f"item.{i + 1}.{key}", tooltip=tip)
             cx += c
 
 
@@ -284,12 +323,12 @@ def _notes(sk: Sketch, r, t: dict) -> None:
     x, y, w, h = r
     _heading(sk, t["ability"], x, y, w)
     sk.rect(x, y + 6, w, 22, stroke=INK, width=0.3, radius=1)
-    sk.field(x + 0.5, y + 6.5, w - 1, 21, "ability")
+    sk.field(x + 0.5, y + 6.5, w - 1, 21, "ability", tooltip=t["ability"], kind="notes")
     ny = y + 31
     _heading(sk, t["notes"], x, ny, w)
     lines = int((h - 37) // 6)
     for i in range(lines):
-        _write(sk, x, ny + 6 + i * 6, w, 5.2, f"note.{i + 1}")
+        _write(sk, x, ny + 6 + i * 6, w, 5.2, f"note.{i + 1}", tooltip=t["notes"])
 
 
 def _allies(sk: Sketch, r, data: HeroSheet, t: dict) -> None:
@@ -302,18 +341,21 @@ def _allies(sk: Sketch, r, data: HeroSheet, t: dict) -> None:
         sk.rect(x, ry, w, row_h - 1.5, stroke=FAINT, width=0.3, radius=1.2)
         px = x + 1.5
         sk.text(f"**{a}.**", px, ry + 0.8, 4, 5, size=7.5, color=FAINT, field="ally")
-        _write(sk, px + 4, ry + 0.5, 38, 5, f"ally.{a}.name")
+        _write(sk, px + 4, ry + 0.5, 38, 5, f"ally.{a}.name", tooltip=f"{t['allies']} {a}")
         # attributes with their damage
         ax = px + 45
         for attr, dmg in ATTRIBUTES:
             sk.icon(attr, ax, ry + 1, 4, color=INK)
-            _write(sk, ax + 4.5, ry + 0.6, 6.5, 4.6, f"ally.{a}.{attr}", box=True)
+            tip = f"{t['allies']} {a}: {t[attr]}"
+            _write(sk, ax + 4.5, ry + 0.6, 6.5, 4.6, f"ally.{a}.{attr}", box=True, tooltip=tip)
             sk.icon(dmg, ax + 12, ry + 1.2, 3.6, color=ACCENT)
-            _write(sk, ax + 16, ry + 0.6, 5.5, 4.6, f"ally.{a}.damage.{dmg}", box=True)
+            tip = f"{t['allies']} {a}: {t[attr]}, {t['damage']}"
+            _write(sk, ax + 16, ry + 0.6, 5.5, 4.6, f"ally.{a}.damage.{dmg}", box=True, tooltip=tip)
             ax += 24
         for key, icon in (("life", "life"), ("stamina", "stamina")):
             sk.icon(icon, ax, ry + 1, 4, color=INK)
-            _write(sk, ax + 4.5, ry + 0.6, 6.5, 4.6, f"ally.{a}.{key}", box=True)
+            tip = f"{t['allies']} {a}: {t[key]}"
+            _write(sk, ax + 4.5, ry + 0.6, 6.5, 4.6, f"ally.{a}.{key}", box=True, tooltip=tip)
             ax += 13
         ty = ry + 6.5
         sk.icon("wound", px, ty, 3.8, color=ACCENT)
@@ -326,7 +368,8 @@ def _allies(sk: Sketch, r, data: HeroSheet, t: dict) -> None:
         sk.text(
             f"{t['ally_ability']}:", px, ay, 20, 4.6, size=6.5, color=FAINT, field="ally_ability"
         )
-        _write(sk, px + 18, ay - 0.2, x + w - 1.5 - px - 18, 4.6, f"ally.{a}.ability")
+        tip = f"{a}. {t['ally_ability']}"
+        _write(sk, px + 18, ay - 0.2, x + w - 1.5 - px - 18, 4.6, f"ally.{a}.ability", tooltip=tip)
 
 
 def build_sheet(ctx: BuildContext) -> list[Drawn]:

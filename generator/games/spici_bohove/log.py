@@ -61,7 +61,7 @@ def score_rules(data: LogData, table: SpiciBohoveScoring, lang: str) -> dict[str
 def _labelled_field(sk: Sketch, label: str, x, y, w, name: str, *, label_w: float) -> None:
     sk.text(label + ":", x, y, label_w, 6, size=8.5, style="bold", field=name)
     sk.line(x + label_w, y + 5.6, x + w, y + 5.6, stroke=FAINT, width=0.3)
-    sk.field(x + label_w, y, w - label_w, 5.8, name)
+    sk.field(x + label_w, y, w - label_w, 5.8, name, tooltip=label)
 
 
 def _header(sk: Sketch, r, t: dict[str, str]) -> None:
@@ -73,7 +73,16 @@ def _header(sk: Sketch, r, t: dict[str, str]) -> None:
     sk.text(t["version"] + ":", rx, y + 8.5, 18, 6, size=8.5, style="bold", field="version")
     for i, key in enumerate(("normal", "ruthless")):
         bx = rx + 18 + i * 34
-        sk.checkbox(bx, y + 9.3, 4.4, name=f"version.{key}", width=0.4)
+        sk.checkbox(
+            bx,
+            y + 9.3,
+            4.4,
+            name=f"version.{key}",
+            width=0.4,
+            one_of=True,
+            tooltip=t["version"],
+            label=f"{t['version']}: {t[key]}",
+        )
         sk.text(t[key], bx + 5.8, y + 8.5, 27, 6, size=8.5, field=f"version.{key}")
     sk.line(x, y + h - 0.5, x + w, y + h - 0.5, stroke=ACCENT, width=0.6)
 
@@ -95,8 +104,12 @@ def _crew(sk: Sketch, r, data: LogData, t: dict[str, str]) -> None:
         ry = top + head_h + n * row_h
         sk.line(x, ry + row_h, x + w, ry + row_h, stroke=FAINT, width=0.3)
         sk.text(f"{n + 1}.", x + 1, ry, cols[0] - 2, row_h, size=8, color=FAINT, field="crew")
-        sk.field(x + cols[0] + 0.5, ry + 0.5, cols[1] - 1, row_h - 1, f"player.{n + 1}")
-        sk.field(x + cols[0] + cols[1] + 0.5, ry + 0.5, cols[2] - 1, row_h - 1, f"crew.{n + 1}")
+        tip = f"{t['player']} {n + 1}", f"{t['characters']} {n + 1}"
+        cw1, cw2 = cols[1] - 1, cols[2] - 1
+        sk.field(x + cols[0] + 0.5, ry + 0.5, cw1, row_h - 1, f"player.{n + 1}", tooltip=tip[0])
+        sk.field(
+            x + cols[0] + cols[1] + 0.5, ry + 0.5, cw2, row_h - 1, f"crew.{n + 1}", tooltip=tip[1]
+        )
     sk.line(x + cols[0], top, x + cols[0], top + head_h + data.crew_rows * row_h, stroke=FAINT)
     sk.line(
         x + cols[0] + cols[1],
@@ -167,7 +180,7 @@ def _ending(sk: Sketch, r, t: dict[str, str]) -> None:
     bw, bh = 24.0, h - 7
     sk.rect(x, y + 6.5, bw, bh, stroke=INK, width=0.6, radius=1.2)
     sk.text(t["number"], x + 1.4, y + 7.3, 8, 4, size=6.5, color=FAINT, field="number")
-    sk.field(x + 5, y + 7, bw - 5.5, bh - 1, "ending")
+    sk.field(x + 5, y + 7, bw - 5.5, bh - 1, "ending", tooltip=t["ending"], kind="number")
     sk.text(
         t["ending_note"],
         x + bw + 2.5,
@@ -343,10 +356,30 @@ def _score(
             )
         else:
             sk.rect(bx, by, cc - 4, bh, fill="#ffffff", stroke=INK, width=0.35, radius=0.8)
-            sk.field(bx + 0.5, by + 0.3, cc - 5, bh - 0.6, LOG_COUNT_FIELDS[cat])
+            tip = f"{label}: {t['count']}"
+            sk.field(
+                bx + 0.5,
+                by + 0.3,
+                cc - 5,
+                bh - 0.6,
+                LOG_COUNT_FIELDS[cat],
+                tooltip=tip,
+                kind="number",
+                digits=3,
+            )
         sk.text("=", xs[3], ry, ce, row_h, size=9, align="center", color=FAINT, field="=")
         sk.rect(xs[4] + 1, by, cp - 2, bh, fill="#ffffff", stroke=INK, width=0.35, radius=0.8)
-        sk.field(xs[4] + 1.5, by + 0.3, cp - 3, bh - 0.6, f"score.{cat}")
+        tip = f"{label}: {t['points']}"
+        sk.field(
+            xs[4] + 1.5,
+            by + 0.3,
+            cp - 3,
+            bh - 0.6,
+            f"score.{cat}",
+            tooltip=tip,
+            kind="number",
+            digits=4,
+        )
     ty = top + head_h + rows * row_h + 1.5
     sk.line(x, ty - 0.8, x + w, ty - 0.8, stroke=ACCENT, width=0.6)
     sk.text(
@@ -364,7 +397,16 @@ def _score(
     sk.rect(
         xs[4] + 1, ty + 0.5, cp - 2, total_h - 1, fill=SHADE, stroke=ACCENT, width=0.8, radius=1
     )
-    sk.field(xs[4] + 1.5, ty + 1, cp - 3, total_h - 2, "score.total")
+    sk.field(
+        xs[4] + 1.5,
+        ty + 1,
+        cp - 3,
+        total_h - 2,
+        "score.total",
+        tooltip=t["total"],
+        kind="number",
+        digits=4,
+    )
     sk.text(
         t["score_hint"],
         x,
@@ -411,6 +453,7 @@ def _journal(sk: Sketch, r, data: LogData, t: dict[str, str]) -> None:
     for _key, label, cw in cols:
         sk.text(label, cx + 1, top, cw - 2, head_h, size=7, min_size=5.5, style="bold", field=label)
         cx += cw
+    tips = {key: label for key, label, _cw in cols}
     bottom = top + head_h + data.journal_rows * row_h
     for n in range(data.journal_rows):
         ry = top + head_h + n * row_h
@@ -424,7 +467,14 @@ def _journal(sk: Sketch, r, data: LogData, t: dict[str, str]) -> None:
                     f"{n + 1}.", cx + 1, ry, cw - 2, row_h, size=7.5, color=FAINT, field="journal"
                 )
             else:
-                sk.field(cx + 0.5, ry + 0.4, cw - 1, row_h - 0.8, f"journal.{n + 1}.{key}")
+                sk.field(
+                    cx + 0.5,
+                    ry + 0.4,
+                    cw - 1,
+                    row_h - 0.8,
+                    f"journal.{n + 1}.{key}",
+                    tooltip=f"{t['evening']} {n + 1}: {tips[key]}",
+                )
             cx += cw
     cx = x
     for _key, _label, cw in cols[:-1]:
@@ -437,7 +487,8 @@ def _journal(sk: Sketch, r, data: LogData, t: dict[str, str]) -> None:
     for n in range(lines):
         ly = ny + 6 + (n + 1) * lh
         sk.line(x, ly, x + w, ly, stroke=FAINT, width=0.25)
-        sk.field(x, ly - lh + 0.4, w, lh - 0.6, f"notes.{n + 1}")
+        tip = f"{t['more_notes']} {n + 1}"
+        sk.field(x, ly - lh + 0.4, w, lh - 0.6, f"notes.{n + 1}", tooltip=tip)
 
 
 def build_log(ctx: BuildContext) -> list[Drawn]:

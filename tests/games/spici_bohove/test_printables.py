@@ -11,6 +11,7 @@ import yaml
 from pypdf import PdfReader
 
 from generator.content.pack import load_pack
+from generator.content.sheets_io import _form_values
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_file
 from generator.errors import PapirnaError
@@ -80,8 +81,10 @@ def test_english_texts(built: dict[str, bytes]) -> None:
 
 
 def test_fillable_log_fields(built: dict[str, bytes]) -> None:
-    fields = _pdf(built, "spici-bohove-log-fillable-cs-a4.pdf").get_fields()
-    names = set(fields)
+    reader = _pdf(built, "spici-bohove-log-fillable-cs-a4.pdf")
+    fields = reader.get_fields()
+    names = set(_form_values(reader))  # as scoring reads them: the version's radio buttons too
+    assert fields["version"]["/FT"] == "/Btn"  # one radio group: normal or ruthless
     expected = {"campaign", "version.normal", "version.ruthless", "ending"}
     expected |= {f"sacred.{n}" for n in range(1, 51)}
     expected |= {f"defeat.{n}" for n in range(1, 11)}

@@ -11,13 +11,13 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject
 from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.content.sheets_io import load_sheet
 from generator.errors import PapirnaError
 from generator.games.spici_bohove.score import from_fields as spici_bohove_from_fields
+from tests.output.formfill import tick
 
 runner = CliRunner()
 LOG = "spici-bohove-log-fillable-cs-a4.pdf"
@@ -69,15 +69,7 @@ EXPECTED = {
 def fill(pdf: bytes, on: set[str], texts: dict[str, str], use_as_only: bool = False) -> bytes:
     """The log with the boxes `on` ticked and the text fields typed, as a viewer saves it."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    found = set()
-    for page in writer.pages:
-        for ref in page.get("/Annots", []):
-            field = ref.get_object()
-            if field.get("/T") in on:
-                found.add(field["/T"])
-                field[NameObject("/AS")] = NameObject("/Yes")
-                if not use_as_only:
-                    field[NameObject("/V")] = NameObject("/Yes")
+    found = tick(writer, on, use_as_only)  # some viewers set /V, some only the widget's /AS
     assert found == on, on - found
     writer.update_page_form_field_values(writer.pages[0], texts, auto_regenerate=False)
     out = io.BytesIO()

@@ -162,7 +162,7 @@ def _kind(pack: Pack, printable: LoadedPrintable) -> SheetKind:
     }
     boxes = tuple(
         Box(
-            f.name,
+            f"{f.name}.{f.value}" if f.kind == "radio" else f.name,  # read as the box it is
             f.x,
             f.y,
             f.w,
@@ -170,7 +170,7 @@ def _kind(pack: Pack, printable: LoadedPrintable) -> SheetKind:
             (round(f.x + f.w / 2, 3), round(f.y + f.h / 2, 3), round(f.w / 2, 3)) in circles,
         )
         for f in ops
-        if isinstance(f, FieldOp) and f.kind == "checkbox"
+        if isinstance(f, FieldOp) and f.kind in ("checkbox", "radio")
     )
     texts = tuple(
         Box(f.name, f.x, f.y, f.w, f.h, False)
