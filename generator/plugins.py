@@ -45,13 +45,17 @@ class Scorer:
     `run(pack, sheets, options)` scores the sheets and prints the result (options: a ScoreOptions
     of generator.cli.scoring). `from_fields(values, shown)` turns the form fields of a filled
     fillable PDF into the data of a typed sheet. `campaign_refused` says why --campaign means
-    nothing for this game (None: the scorer handles --campaign itself).
+    nothing for this game (None: the scorer handles --campaign itself). `sheet_model` is the
+    pydantic model of a typed sheet and `sheet_name` what a player calls it ("Spící bohové log"):
+    a sheet given to the wrong game is recognised by them.
     """
 
     run: Callable[..., None]
     from_fields: Callable[[dict[str, str | bool], str], dict] | None = None
     campaign_refused: str | None = "this game has no campaigns"
     reads_photos: bool = False
+    sheet_model: type | None = None
+    sheet_name: str = "sheet"
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,10 @@ def score(
         "several games (refused with the reason for the others).",
     ),
     template: bool = typer.Option(False, "--template", help="Print a blank sheet to fill in."),
-    lang: Literal["cs", "en"] = typer.Option(
-        "cs", "--lang", help="Language of labels and the template."
+    lang: Literal["cs", "en"] | None = typer.Option(
+        None,
+        "--lang",
+        help="Language of labels and the template (default: the sheets' own `lang`, else cs).",
     ),
     show: Path | None = typer.Option(
         None, "--show", help="Photos and scans: write the photo with every mark read outlined."

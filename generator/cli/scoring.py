@@ -12,7 +12,7 @@ from pathlib import Path
 import typer
 
 from generator.cli.common import load_packs, stdout
-from generator.content.sheets_io import FromFields, load_sheet
+from generator.content.sheets_io import FromFields, SheetKeyError, lenient, load_sheet
 from generator.content.validate import validate
 from generator.errors import PapirnaError
 from generator.rules.scoring import Score, SheetError, rank
@@ -26,7 +26,7 @@ class ScoreOptions:
 
     as_json: bool = False
     campaign: bool = False
-    lang: str = "cs"
+    lang: str | None = None  # None: the sheets' own language (see labels_lang)
     show: Path | None = None
     to_yaml: Path | None = None
 
@@ -44,7 +44,7 @@ def run(
     as_json: bool,
     campaign: bool,
     template: bool,
-    lang: str,
+    lang: str | None,
     show: Path | None,
     to_yaml: Path | None,
     content: list[Path] | None,
@@ -61,6 +61,7 @@ def run(
         raise PapirnaError(f"--campaign is not for {game}: {scorer.campaign_refused}")
     if template:
         pack = load_packs([game], content)[0]
+        lang = lang or "cs"
         path = pack.root / f"score-template-{lang}.yaml"
         if not path.is_file():
             raise PapirnaError(f"the {game} pack has no blank sheet for {lang}", file=str(path))
@@ -86,6 +87,49 @@ def run(
     scorer.run(pack, sheets, ScoreOptions(as_json, campaign, lang, show, to_yaml))
 
 
+def read_sheet(path: Path, model: type, from_fields: FromFields | None = None, doc=None):
+    """One sheet read (or the given doc) and validated as `model`: (sheet, doc).
+
+    Yes/no words and quoted numbers are read as the model wants them; an unknown key names the
+    nearest known one; a sheet of another game says which game's scorer it is for.
+    """
+    doc = doc if doc is not None else load_sheet(path, from_fields)
+    try:
+        try:
+            data = lenient(model, doc.data)
+        except SheetKeyError as e:
+            raise doc.error(e.path, e.message, key=True) from None
+        sheet = validate(model, doc, data)
+    except PapirnaError:
+        other = other_game(model, doc.data)
+        if other is None:
+            raise
+        gid, name = other
+        raise PapirnaError(
+            f"this looks like a {name}; did you mean `papirna score {gid}`?", file=doc.file
+        ) from None
+    return sheet, doc
+
+
+def other_game(model: type, data: object) -> tuple[str, str] | None:
+    """(game id, sheet name) of the one other game whose sheet has every key of `data`."""
+    if not isinstance(data, dict) or not data:
+        return None
+    keys = set(data)
+    if keys <= set(model.model_fields):
+        return None
+    from generator.plugins import games
+
+    found = []
+    for gid, g in games().items():
+        sc = g.scorer() if g.scorer else None
+        if sc is None or sc.sheet_model is None or sc.sheet_model is model:
+            continue
+        if keys <= set(sc.sheet_model.model_fields):
+            found.append((gid, sc.sheet_name))
+    return found[0] if len(found) == 1 else None
+
+
 def scored(
     path: Path,
     model: type,
@@ -95,13 +139,31 @@ def scored(
     doc=None,
 ):
     """One sheet read (or the given doc), validated as `model` and scored by `rule`."""
-    doc = doc if doc is not None else load_sheet(path, from_fields)
-    sheet = validate(model, doc)
+    sheet, doc = read_sheet(path, model, from_fields, doc)
     try:
         result = rule(sheet)
     except SheetError as e:
         raise doc.error(e.path, e.message) from None
     return (result, sheet) if keep else result
+
+
+def refuse_repeats(paths: list[Path]) -> None:
+    """The same file given twice is refused: it would be one player scored twice."""
+    from generator.content.yamlio import display_path
+
+    seen: set[Path] = set()
+    for p in paths:
+        key = p.resolve()
+        if key in seen:
+            raise PapirnaError("the same sheet is given twice", file=display_path(p))
+        seen.add(key)
+
+
+def labels_lang(lang: str | None, sheets: list) -> str:
+    """The language of the labels: --lang, else the first sheet's own `lang`, else Czech."""
+    if lang:
+        return lang
+    return next((s.lang for s in sheets if getattr(s, "lang", None)), "cs")
 
 
 def place(r: int, all_ranks: list[int]) -> str:

@@ -199,3 +199,69 @@ def _pdf_sheet(path: Path, from_fields: FromFields | None) -> YamlDoc:
         )
     values = read_pdf_fields(path)
     return YamlDoc(file=shown, data=from_fields(values, shown))
+
+
+YES = {"ano", "yes", "true"}
+NO = {"ne", "no", "false"}
+
+
+def lenient(model: object, data: object, path: tuple = ()) -> object:
+    """A typed sheet's data as its model expects it: yes/no words as booleans, quoted numbers as
+    numbers, and unknown keys refused with the nearest known one (a SheetKeyError).
+    """
+    import types
+    import typing
+
+    from pydantic import BaseModel
+
+    def is_model(t: object) -> bool:
+        return isinstance(t, type) and issubclass(t, BaseModel)
+
+    def walk(t: object, value: object, at: tuple) -> object:
+        origin = typing.get_origin(t)
+        if origin is typing.Annotated:
+            return walk(typing.get_args(t)[0], value, at)
+        if origin in (typing.Union, types.UnionType):
+            options = [a for a in typing.get_args(t) if a is not type(None)]
+            if isinstance(value, dict):
+                found = next((a for a in options if is_model(a)), None)
+                return walk(found, value, at) if found else value
+            for a in (bool, int):  # a yes/no word or a quoted number, when the field takes one
+                if a in options and isinstance(value, str):
+                    got = walk(a, value, at)
+                    if got is not value:
+                        return got
+            return value
+        if t is bool and isinstance(value, str) and value.strip().casefold() in YES | NO:
+            return value.strip().casefold() in YES
+        if t is int and isinstance(value, str) and re.fullmatch(r"\s*[-−]?\d{1,6}\s*", value):
+            return int(value.strip().replace("−", "-"))
+        if origin is list and isinstance(value, list):
+            (item,) = typing.get_args(t) or (object,)
+            return [walk(item, v, (*at, i)) for i, v in enumerate(value)]
+        if origin is dict and isinstance(value, dict):
+            args = typing.get_args(t)
+            inner = args[1] if len(args) == 2 else object
+            return {k: walk(inner, v, (*at, k)) for k, v in value.items()}
+        if is_model(t) and isinstance(value, dict):
+            fields = t.model_fields
+            out = {}
+            for k, v in value.items():
+                if k not in fields:
+                    from generator.rules.scoring import nearest
+
+                    raise SheetKeyError((*at, k), f"unknown key{nearest(str(k), fields)}")
+                out[k] = walk(fields[k].annotation, v, (*at, k))
+            return out
+        return value
+
+    return walk(model, data, path)
+
+
+class SheetKeyError(Exception):
+    """An unknown key in a typed sheet: where, and the nearest known key."""
+
+    def __init__(self, path: tuple, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message

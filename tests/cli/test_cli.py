@@ -297,12 +297,18 @@ def test_campaign_errors_name_the_sheets(tmp_path: Path, monkeypatch: pytest.Mon
     result = runner.invoke(app, ["score", "papirove-doupe", "eva.yaml", "eva2.yaml", "--campaign"])
     assert result.exit_code == 2
     assert result.stderr == (
-        "papirna: error: eva2.yaml: dungeon: player 'Player 1' has two sheets for dungeon A\n"
+        "papirna: error: eva2.yaml:5:10: dungeon: player 'Player 1' has two sheets for dungeon A\n"
     )
+    # A alone is the first game of a campaign: scored so far, naming what is missing
     result = runner.invoke(app, ["score", "papirove-doupe", "eva.yaml", "--campaign"])
+    assert result.exit_code == 0
+    assert "Player 1: A is one campaign so far" in result.stdout
+    Path("eva2.yaml").write_text(template.replace("dungeon: A", "dungeon: D"), encoding="utf-8")
+    result = runner.invoke(app, ["score", "papirove-doupe", "eva.yaml", "eva2.yaml", "--campaign"])
     assert result.exit_code == 2
     assert result.stderr.startswith(
-        "papirna: error: eva.yaml: dungeon: player 'Player 1': dungeons A are not one campaign ("
+        "papirna: error: eva.yaml, eva2.yaml: dungeon: player 'Player 1': dungeons A, D are not "
+        "one campaign ("
     )
 
 

@@ -134,10 +134,16 @@ def test_campaign_sums_each_players_sheets(tmp_path: Path) -> None:
     assert totals["Eva"] == sum(v for k, v in single.items() if k.startswith("Eva"))
     assert totals["Jan"] == totals["Eva"] + 3 * 2  # one more gem (2 glory) in each of 3 games
     assert data["winners"] == ["Jan"]
-    bad = runner.invoke(
+    # Eva's A and Jan's B: both are in the campaign A, B, C so far (the rest is missing)
+    part = runner.invoke(
         app, ["score", "papirove-doupe", str(paths[0]), str(paths[4]), "--campaign"]
     )
-    assert bad.exit_code == 2 and "not one campaign" in bad.stderr
+    assert part.exit_code == 0, part.stderr
+    assert "Eva: A is one campaign so far" in part.stdout and "B, C are missing" in part.stdout
+    other = tmp_path / "Eva-D.yaml"
+    other.write_text(yaml.safe_dump({**SHEET, "player": "Eva", "dungeon": "D"}), encoding="utf-8")
+    bad = runner.invoke(app, ["score", "papirove-doupe", str(paths[0]), str(other), "--campaign"])
+    assert bad.exit_code == 2 and "A, D are not one campaign" in bad.stderr
 
 
 def test_spici_bohove_and_gamebook(tmp_path: Path) -> None:

@@ -22,10 +22,13 @@ def _builders() -> dict:
 
 def _scorer() -> Scorer:
     from generator.games.gamebook import score
+    from generator.games.gamebook.sheets import GamebookJournal
 
     return Scorer(
         score.run,
         score.from_fields,
+        sheet_model=GamebookJournal,
+        sheet_name="gamebook character journal",
         campaign_refused="a character journal is checked, not scored over several games",
     )
 

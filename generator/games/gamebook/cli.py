@@ -31,13 +31,14 @@ HELP = "\n\n".join(
         "table); a wizard casts a light spell every round (its own die, the spell-power column of "
         "table II), as does your Spellcasting skill along with each of your attacks. The enemy's "
         "blow goes to one living fighter of your group, chosen before the roll to maximise your "
-        "survival (then your wins). You die at 0 strength even if friends live; a friend at 0 is "
+        "survival, then your wins, then your strength after a win. You die at 0 strength even if friends live; a friend at 0 is "
         "out of the fight. The bomb and potions are not modelled.",
         "- Fleeing (--flee, --flee-at N): in a round that starts with your strength at N or less "
         "you try to flee instead of attacking; the enemy strikes first; if you live through that "
-        "blow you escape.",
+        "blow, wizard friends still cast (they cast in every round), and unless their spells "
+        "finish the enemy you escape.",
         "Odds show two decimals; an outcome that may or may not happen never shows as 0.00% or "
-        "100.00%, but as < 0.01% or > 99.99%. --json gives the exact numbers.",
+        "100.00%, but as < 0.01% or > 99.99%. --json gives exact fractions too.",
     ]
 )
 
@@ -198,7 +199,13 @@ def fight(
     odds = solver.odds()
     sampled = _simulate(tables, setup, solver, runs, _whole(seed, "--seed")) if runs else None
     if as_json:
-        out = {**odds._asdict(), **({"simulated": sampled} if sampled else {})}
+        exact = FightSolver(tables, setup, exact=True).odds()
+        out = {
+            # the floats are the exact fractions rounded once: a fight that cannot be lost has 0
+            **{k: None if v is None else float(v) for k, v in exact._asdict().items()},
+            "exact": {k: None if v is None else str(v) for k, v in exact._asdict().items()},
+            **({"simulated": sampled} if sampled else {}),
+        }
         typer.echo(json.dumps(out, indent=2))
     else:
         _print(setup, odds, sampled)

@@ -8,6 +8,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from generator.errors import PapirnaError
@@ -278,7 +279,7 @@ def check_fight(fight: Fight, tables: Tables) -> None:
 
 Dist = tuple[tuple[int, float], ...]
 Vec = tuple[float, float, float, float]  # win, escape, rounds, your strength x win
-_ZERO: Vec = (0.0, 0.0, 0.0, 0.0)
+_ZERO: Vec = (0, 0, 0, 0)  # ints: they keep floats floats and fractions exact
 
 
 def _add(a: Vec, b: Vec, p: float) -> Vec:
@@ -290,21 +291,28 @@ def _better(a: Vec, b: Vec) -> bool:
     sa, sb = a[0] + a[1], b[0] + b[1]
     if sa > sb + 1e-12:
         return True
-    return abs(sa - sb) <= 1e-12 and a[0] > b[0] + 1e-12
+    if abs(sa - sb) > 1e-12:
+        return False
+    if a[0] > b[0] + 1e-12:
+        return True
+    # the same odds either way: the choice that leaves you stronger after a win (docs/fight.md)
+    return abs(a[0] - b[0]) <= 1e-12 and a[3] > b[3] + 1e-12
 
 
 def _convolve(a: dict[int, float], b: Dist) -> dict[int, float]:
     out: dict[int, float] = {}
     for x, p in a.items():
         for y, q in b:
-            out[x + y] = out.get(x + y, 0.0) + p * q
+            out[x + y] = out.get(x + y, 0) + p * q
     return out
 
 
-def _rolls(values: Sequence[int]) -> Dist:
+def _rolls(values: Sequence[int], exact: bool = False) -> Dist:
     counts: dict[int, int] = {}
     for v in values:
         counts[v] = counts.get(v, 0) + 1
+    if exact:
+        return tuple((v, Fraction(n, len(values))) for v, n in sorted(counts.items()))
     return tuple((v, n / len(values)) for v, n in sorted(counts.items()))
 
 
@@ -317,10 +325,12 @@ class FightSolver:
     an escape), then your wins.
     """
 
-    def __init__(self, tables: Tables, fight: Fight) -> None:
+    def __init__(self, tables: Tables, fight: Fight, exact: bool = False) -> None:
         check_fight(fight, tables)
         self.t = tables
         self.fight = fight
+        self.exact = exact  # probabilities as Fractions: exact, and slower
+        self.half = Fraction(1, 2) if exact else 0.5
         self.fighters = [fight.you] + [
             Side(f.strength, f.armour, fight.you.table)
             for f in fight.friends
@@ -329,11 +339,15 @@ class FightSolver:
         spells: list[Dist] = []
         if fight.spellcasting:
             col = tables.spell_cells[fight.spellcasting - 1]
-            spells.append(_rolls(col))
+            spells.append(_rolls(col, exact))
+        friend_spells: dict[int, float] = {0: 1}
         for f in fight.friends:
             if f.profession == "wizard":
-                spells.append(_rolls(tables.spell_cells[tables.spell_band(f.power)]))
+                spells.append(_rolls(tables.spell_cells[tables.spell_band(f.power)], exact))
+                friend_spells = _convolve(friend_spells, spells[-1])
         self.spells = spells
+        # a wizard friend casts "v každém kole souboje": also in a round you flee
+        self.friend_spells: Dist = tuple(sorted(friend_spells.items()))
         self.values: dict[tuple[int, ...], Vec] = {}
         self._party_cache: dict[int | None, Dist] = {}
         self._attack_cache: dict[int, Dist] = {}
@@ -355,7 +369,7 @@ class FightSolver:
         dist = self._party_cache.get(band)
         if dist is None:
             table = self.fight.you.table
-            base = _rolls([0] * 6 if band is None else self.t.cells[table][band])
+            base = _rolls([0] * 6 if band is None else self.t.cells[table][band], self.exact)
             acc = dict(base)
             for s in self.spells:
                 acc = _convolve(acc, s)
@@ -369,14 +383,14 @@ class FightSolver:
         dist = self._enemy_cache.get(e)
         if dist is None:
             en = self.fight.enemy
-            dist = _rolls([self.t.damage(en.table, e * en.armour, r) for r in ROLLS])
+            dist = _rolls([self.t.damage(en.table, e * en.armour, r) for r in ROLLS], self.exact)
             self._enemy_cache[e] = dist
         return dist
 
     # values
     def _v(self, e: int, m: tuple[int, ...]) -> Vec:
         if e <= 0:
-            return (1.0, 0.0, 0.0, float(m[0]))
+            return (1, 0, 0, m[0])
         if m[0] <= 0:
             return _ZERO
         return self.values[(e, *m)]
@@ -394,7 +408,7 @@ class FightSolver:
 
     def _enemy_strikes(self, e: int, m: tuple[int, ...], c: int, skip_self: bool) -> Vec:
         """The enemy (at strength e) strikes member c; the round then ends."""
-        win = esc = rounds = won = 0.0
+        win = esc = rounds = won = 0
         values = self.values
         for d, p in self.enemy_damage(e):
             if d == 0:
@@ -417,7 +431,7 @@ class FightSolver:
 
     def _enemy_then_party(self, e: int, m: tuple[int, ...], c: int, skip_self: bool) -> Vec:
         """The enemy strikes member c first, then your group strikes back."""
-        win = esc = rounds = won = 0.0
+        win = esc = rounds = won = 0
         for de, pe in self.enemy_damage(e):
             m2 = self._hit(m, c, de)
             if m2[0] <= 0:
@@ -434,10 +448,14 @@ class FightSolver:
         return (win, esc, rounds, won)
 
     def _flee(self, e: int, m: tuple[int, ...], c: int) -> Vec:
+        """You flee: the enemy strikes first; if you live, wizard friends cast; then you are away."""
         acc = _ZERO
         for d, p in self.enemy_damage(e):
-            if self._hit(m, c, d)[0] > 0:
-                acc = _add(acc, (0.0, 1.0, 0.0, 0.0), p)
+            h = self._hit(m, c, d)[0]
+            if h > 0:
+                for w, q in self.friend_spells:
+                    won = e - w <= 0  # the spells finished the enemy: a win, not an escape
+                    acc = _add(acc, (1, 0, 0, h) if won else (0, 1, 0, 0), p * q)
         return acc
 
     def _best(self, m: tuple[int, ...], value) -> tuple[int, Vec]:
@@ -458,7 +476,7 @@ class FightSolver:
         for dp, pp in self.party_damage(m):
             e2 = e - dp
             if e2 <= 0:
-                acc = _add(acc, (1.0, 0.0, 0.0, float(m[0])), pp)
+                acc = _add(acc, (1, 0, 0, m[0]), pp)
                 continue
             skip = skip_self and dp == 0
             _, v = self._best(m, lambda c, e2=e2, skip=skip: self._enemy_strikes(e2, m, c, skip))
@@ -471,7 +489,7 @@ class FightSolver:
     def _state(self, e: int, m: tuple[int, ...]) -> Vec:
         if self.flees(m):
             v = self._best(m, lambda c: self._flee(e, m, c))[1]
-            return (v[0], v[1], 1.0, v[3])
+            return (v[0], v[1], 1, v[3])
         p_self = self._p_zero(self.party_damage(m)) * self._p_zero(self.enemy_damage(e))
         ini = self.fight.initiative
         if ini == "you":
@@ -480,14 +498,15 @@ class FightSolver:
             acc = self._enemy_first(e, m, True)
         else:
             a, b = self._party_first(e, m, True), self._enemy_first(e, m, True)
-            acc = tuple(0.5 * x + 0.5 * y for x, y in zip(a, b, strict=True))  # type: ignore[assignment]
-        keep = 1.0 - p_self
+            h = self.half
+            acc = tuple(h * x + h * y for x, y in zip(a, b, strict=True))  # type: ignore[assignment]
+        keep = 1 - p_self
         if keep <= 1e-12:
             raise PapirnaError(
                 f"the fight never ends: at your strength {m[0]} and the enemy's {e} "
                 "neither side can wound the other"
             )
-        return (acc[0] / keep, acc[1] / keep, (1.0 + acc[2]) / keep, acc[3] / keep)
+        return (acc[0] / keep, acc[1] / keep, (1 + acc[2]) / keep, acc[3] / keep)
 
     @staticmethod
     def _p_zero(dist: Dist) -> float:
@@ -514,18 +533,18 @@ class FightSolver:
         values = self.values
         flee_at = -1 if self.fight.flee_at is None else self.fight.flee_at
         ini = self.fight.initiative
-        w_you = 1.0 if ini == "you" else 0.5 if ini == "roll" else 0.0
-        w_enemy = 1.0 - w_you
+        w_you = 1 if ini == "you" else self.half if ini == "roll" else 0
+        w_enemy = 1 - w_you
         for e in range(self._solved_to + 1, top + 1):
             ed = self.enemy_damage(e)
             pe0 = self._p_zero(ed)
             for h in range(1, self.fight.you.strength + 1):
                 if h <= flee_at:
-                    alive = sum(p for d, p in ed if d < h)
-                    values[(e, h)] = (0.0, alive, 1.0, 0.0)
+                    fled = self._flee(e, (h,), 0)
+                    values[(e, h)] = (fled[0], fled[1], 1, fled[3])
                     continue
                 pd = self.party_damage((h,))
-                win = esc = rounds = won = 0.0
+                win = esc = rounds = won = 0
                 if w_you:  # you strike, then the enemy (if it lives) strikes back
                     for dp, pp in pd:
                         e2 = e - dp
@@ -560,13 +579,13 @@ class FightSolver:
                                 esc += q * v[1]
                                 rounds += q * v[2]
                                 won += q * v[3]
-                keep = 1.0 - self._p_zero(pd) * pe0
+                keep = 1 - self._p_zero(pd) * pe0
                 if keep <= 1e-12:
                     raise PapirnaError(
                         f"the fight never ends: at your strength {h} and the enemy's {e} "
                         "neither side can wound the other"
                     )
-                values[(e, h)] = (win / keep, esc / keep, (1.0 + rounds) / keep, won / keep)
+                values[(e, h)] = (win / keep, esc / keep, (1 + rounds) / keep, won / keep)
 
     def odds(self, enemy_strength: int | None = None) -> FightOdds:
         """The fight's odds from its start (optionally against another enemy strength)."""
@@ -574,10 +593,12 @@ class FightSolver:
         self.solve(e)
         m = tuple(f.strength for f in self.fighters)
         win, esc, rounds, won = self.values[(e, *m)]
+        if self.exact:
+            return FightOdds(win, 1 - win - esc, esc, rounds, won / win if win > 0 else None)
         # the geometric series can leave float noise of a few 1e-16 beyond 0 and 1
-        win, esc = min(1.0, max(0.0, win)), min(1.0, max(0.0, esc))
+        win, esc = min(1.0, max(0.0, float(win))), min(1.0, max(0.0, float(esc)))
         lose = max(0.0, 1.0 - win - esc)
-        return FightOdds(win, lose, esc, rounds, won / win if win > 0 else None)
+        return FightOdds(win, lose, esc, float(rounds), float(won) / win if win > 0 else None)
 
     def defender(self, e: int, m: tuple[int, ...], enemy_first: bool) -> int:
         """Who takes the enemy's next blow (index into the fighters) under the solver's policy."""
@@ -642,7 +663,11 @@ def simulate_fight(
     for rnd in range(1, max_rounds + 1):
         if fight.flee_at is not None and m[0] <= fight.flee_at:
             enemy_strikes(True)
-            return FightResult("lose" if m[0] <= 0 else "escape", rnd, m[0])
+            if m[0] <= 0:
+                return FightResult("lose", rnd, 0)
+            for w in wizards:  # wizard friends cast in every round, the flee round too
+                e -= tables.spell(w.power, d6())
+            return FightResult("win" if e <= 0 else "escape", rnd, m[0])
         ini = fight.initiative
         you_first = ini == "you" or (ini == "roll" and d6() >= 4)
         if you_first:

@@ -8,11 +8,9 @@ from pathlib import Path
 import typer
 
 from generator.cli.common import stdout
-from generator.cli.scoring import ScoreOptions
+from generator.cli.scoring import ScoreOptions, read_sheet
 from generator.content.pack import Pack
-from generator.content.sheets_io import count_marked, highest_marked, load_sheet, number_field
-from generator.content.validate import validate
-from generator.content.yamlio import YamlDoc
+from generator.content.sheets_io import count_marked, highest_marked, number_field
 from generator.errors import PapirnaError
 from generator.games.gamebook import rules as gamebook
 from generator.games.gamebook.sheets import GamebookJournal
@@ -26,8 +24,7 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
 def _journal(paths: list[Path], as_json: bool) -> None:
     reports = []
     for path in paths:
-        doc: YamlDoc = load_sheet(path, from_fields)
-        j = validate(GamebookJournal, doc)
+        j, _ = read_sheet(path, GamebookJournal, from_fields)
         reports.append((path, j, gamebook.check_journal(j)))
     if as_json:
         typer.echo(

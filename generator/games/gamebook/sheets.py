@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from generator.content.models import Model
@@ -10,6 +12,7 @@ from generator.content.models import Model
 class GamebookJournal(Model):
     """The numbers of a gamebook character journal that can be checked."""
 
+    lang: Literal["cs", "en"] | None = None  # the sheet's language: of the labels printed
     name: str = Field(default="", max_length=80)
     experience: int = Field(ge=0, le=100000)
     level: int | None = Field(default=None, ge=1, le=100)

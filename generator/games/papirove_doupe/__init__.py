@@ -28,8 +28,16 @@ def _box_types() -> dict[str, BoxType]:
 
 def _scorer() -> Scorer:
     from generator.games.papirove_doupe import score
+    from generator.games.papirove_doupe.sheets import PapiroveDoupeSheet
 
-    return Scorer(score.run, score.from_fields, campaign_refused=None, reads_photos=True)
+    return Scorer(
+        score.run,
+        score.from_fields,
+        campaign_refused=None,
+        reads_photos=True,
+        sheet_model=PapiroveDoupeSheet,
+        sheet_name="Papírové doupě sheet",
+    )
 
 
 def _roller() -> Roller:

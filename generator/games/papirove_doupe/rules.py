@@ -21,7 +21,7 @@ from generator.games.papirove_doupe.models import (
 )
 from generator.games.papirove_doupe.sheets import PapiroveDoupeSheet as FilledSheet
 from generator.games.papirove_doupe.sheets import QuestRecord
-from generator.rules.scoring import Score, SheetError
+from generator.rules.scoring import Score, SheetError, missing_lines, nearest
 
 ROOMS: tuple[str, ...] = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in COLUMNS)
 ENTRANCES: tuple[str, ...] = tuple(f"{c}1" for c in COLUMNS)
@@ -200,6 +200,8 @@ def check_dungeon(
 # --- final scoring -------------------------------------------------------------------------
 
 PD_CATEGORIES = SCORING_CATEGORIES
+# the lines of a sheet that count as 0 (none, no) when left out, with a note saying so
+COUNTED_LINES = ("items", "gems", "minions", "wounds", "resurrection", "ability", "goals", "quests")
 
 
 class PackCards(NamedTuple):
@@ -236,8 +238,7 @@ def _card_glory(ref: object, cards: dict, path: tuple, what: str, attr: str = "g
     if isinstance(ref, int):
         return ref
     if ref not in cards:
-        known = ", ".join(sorted(cards)[:6])
-        raise SheetError(path, f"no {what} card {ref!r} (known: {known}, ...)")
+        raise SheetError(path, f"no {what} card {ref!r}{nearest(ref, cards)}")
     return getattr(cards[ref], attr)
 
 
@@ -262,24 +263,166 @@ def _end_count(s: FilledSheet, what: str, fought: int) -> int:
     return counts[what]
 
 
-def score_sheet(s: FilledSheet, pack: PackCards) -> Score:
-    """All 12 scoring categories of a filled Papírové doupě sheet, by the pack's point tables."""
-    sd, table = pack.sheet, pack.sheet.scoring
+def monsters_of(s: FilledSheet, pack: PackCards) -> list[str]:
+    """The ids of the three monsters the sheet's dungeon card fights, in order."""
     if s.monsters is not None:  # a card not in the pack, e.g. from `papirna dungeon new`
-        monster_ids = list(s.monsters)
-        for i, mid in enumerate(monster_ids):
+        for i, mid in enumerate(s.monsters):
             if mid not in pack.monsters:
-                known = ", ".join(sorted(pack.monsters))
-                raise SheetError(("monsters", i), f"no monster {mid!r} (known: {known})")
-    elif s.dungeon not in pack.dungeons:
+                raise SheetError(
+                    ("monsters", i), f"no monster {mid!r}{nearest(mid, pack.monsters)}"
+                )
+        return list(s.monsters)
+    if s.dungeon not in pack.dungeons:
         raise SheetError(
             ("dungeon",),
-            f"no dungeon card {s.dungeon!r} in the pack (for a generated card, give its monsters)",
+            f"no dungeon card {s.dungeon!r} in the pack{nearest(s.dungeon, pack.dungeons)} "
+            "(for a generated card, give its monsters)",
         )
-    else:
-        monster_ids = list(pack.dungeons[s.dungeon].monsters)
-    if len(s.items) > len(sd.items):
-        raise SheetError(("items",), f"{len(s.items)} items, but the sheet has {len(sd.items)}")
+    return list(pack.dungeons[s.dungeon].monsters)
+
+
+INF = 10**9  # the top of a monster's highest range, which has no upper bound
+
+
+class Fight(NamedTuple):
+    """How one fight went by the sheet: the range fought (None: fled) and the strength's bounds."""
+
+    range: int | None
+    low: int
+    high: int
+    note: str | None = None
+
+
+def fights_of(s: FilledSheet, pack: PackCards) -> list[Fight]:
+    """Each of the three fights: its range, and the party's strength as exactly as the sheet says."""
+    sd = pack.sheet
+    ability = pack.abilities.get(s.ability) if isinstance(s.ability, str) else None
+    out = []
+    for i, (fight, mid) in enumerate(zip(s.fights, monsters_of(s, pack), strict=True)):
+        monster = pack.monsters[mid]
+        if not fight.visited or fight.fled:
+            out.append(Fight(None, 0, 0))
+            continue
+        if fight.range is not None:
+            r = monster.ranges[fight.range - 1]
+            out.append(Fight(fight.range, r.min, INF if r.max is None else r.max))
+            continue
+        if fight.strength is not None:
+            strength = fight.strength
+        else:
+            assert fight.levels is not None
+            bonus = fight.bonus
+            if fight.levels["warrior"] >= 4:
+                bonus += sd.strength_bonus.get("warrior-level-4", 0)
+            if ability is not None and ability.rule == "berserker":
+                bonus += ability.bonus
+            strength = party_strength(fight.levels, monster.weakness, bonus)
+        rng = range_for(monster, strength)
+        if rng is None:
+            note = (
+                f"monster {i + 1}: strength {strength} is below {monster.ranges[0].min}, "
+                "so the party fled"
+            )
+            out.append(Fight(None, 0, 0, note))
+        else:
+            out.append(Fight(rng, strength, strength))
+    return out
+
+
+def strongest_attacks(table: list[FilledSheet], pack: PackCards) -> list[list[str | None]]:
+    """Who made the strongest attack on each monster, decided across the sheets of one table.
+
+    The rule (Boj): the player who attacked with the greatest strength gets the card's reward, on a
+    tie nobody. Returns, per sheet, per monster: "yes" (the reward is theirs), "no", or a note-worthy
+    "provisional" (a sheet scored alone keeps its own mark).
+    """
+    fights = [fights_of(s, pack) for s in table]
+    out: list[list[str | None]] = [[None, None, None] for _ in table]
+    for m in range(3):
+        if len(table) == 1:
+            out[0][m] = "provisional" if table[0].fights[m].strongest else "no"
+            continue
+        fought = [i for i in range(len(table)) if fights[i][m].range is not None]
+        for i in range(len(table)):
+            out[i][m] = "no"
+        if not fought:
+            continue
+        top = max(fights[i][m].low for i in fought)
+        # a sheet is surely the strongest when its least strength beats every other's greatest
+        sure = [
+            i for i in fought if all(fights[i][m].low > fights[j][m].high for j in fought if j != i)
+        ]
+        if sure:
+            out[sure[0]][m] = "yes"
+            continue
+        # who may have been the strongest: those whose greatest strength reaches the others' least
+        may = [i for i in fought if fights[i][m].high >= top]
+        if all(fights[i][m].low == fights[i][m].high for i in may):
+            continue  # exact strengths, shared by two or more: a tie, nobody gets it
+        marked = [i for i in may if table[i].fights[m].strongest]
+        if len(marked) == 1:
+            out[marked[0]][m] = "marked"
+        else:
+            for i in may:
+                out[i][m] = "unclear"
+    return out
+
+
+def score_table(table: list[FilledSheet], pack: PackCards) -> list[Score]:
+    """Score the sheets of one table together: the strongest attacks are decided between them.
+
+    Two sheets of the same player are refused (a SheetError with `sheet` set to the second's index).
+    """
+    seen: dict[str, int] = {}
+    for i, s in enumerate(table):
+        key = s.player.strip().casefold()
+        if key in seen:
+            raise SheetError(
+                ("player",),
+                f"player {s.player!r} has two sheets in one game (sheet {seen[key] + 1} and "
+                f"{i + 1}); each player fills one sheet",
+                sheet=i,
+            )
+        seen[key] = i
+    decided = strongest_attacks(table, pack)
+    out = []
+    for i, s in enumerate(table):
+        try:
+            out.append(score_sheet(s, pack, decided[i]))
+        except SheetError as e:
+            e.sheet = i
+            raise
+    return out
+
+
+def _circled(value: int, bounds: list[int], path: tuple, what: str) -> int:
+    lo, hi = bounds
+    if not lo <= value <= hi:
+        raise SheetError(
+            path, f"{what} glory {value} is not on the sheet, whose circles run {lo}…{hi}"
+        )
+    return value
+
+
+def score_sheet(
+    s: FilledSheet, pack: PackCards, strongest: list[str | None] | None = None
+) -> Score:
+    """All 12 scoring categories of a filled Papírové doupě sheet, by the pack's point tables.
+
+    `strongest` is what `strongest_attacks` decided for this sheet; without it the sheet is taken
+    as scored alone (its strongest-attack marks are provisional).
+    """
+    sd, table = pack.sheet, pack.sheet.scoring
+    monster_ids = monsters_of(s, pack)
+    missing = missing_lines(s, COUNTED_LINES)  # before the copy below marks items as given
+    if "items" not in s.model_fields_set:
+        s = s.model_copy(update={"items": [0] * len(sd.items)})
+    if len(s.items) != len(sd.items):
+        raise SheetError(
+            ("items",),
+            f"{len(s.items)} items, but the sheet prints exactly {len(sd.items)}: "
+            "give the halves of every one (0, 1 or 2)",
+        )
     for value, limit, key in (
         (s.gems, sd.gem_track, "gems"),
         (s.minions, sd.minion_track, "minions"),
@@ -291,49 +434,61 @@ def score_sheet(s: FilledSheet, pack: PackCards) -> Score:
     gem_rooms = sum(1 for f in pack.plan.rooms.values() if f.treasure and f.treasure.kind == "gem")
     if s.gems > max(gem_rooms, sd.gem_track):
         raise SheetError(("gems",), f"{s.gems} gems, but the plan has {gem_rooms}")
+    if len(s.goals) > 1:
+        raise SheetError(
+            ("goals",),
+            f"{len(s.goals)} goals met, but each player keeps one goal card (setup, step 5)",
+        )
     solo = s.mode == "solo"
+    if strongest is None:
+        strongest = ["provisional" if f.strongest else "no" for f in s.fights]
     notes: list[str] = []
+    if missing:
+        notes.append(missing)
     cats: dict[str, int] = {}
-    ability_rule = None
-    if isinstance(s.ability, str) and s.ability in pack.abilities:
-        ability_rule = pack.abilities[s.ability]
+    fights = fights_of(s, pack)
     fought = 0  # fights not fled
-    for i, (fight, mid) in enumerate(zip(s.fights, monster_ids, strict=True)):
+    for i, (fight, mid, got) in enumerate(zip(s.fights, monster_ids, fights, strict=True)):
         monster = pack.monsters[mid]
         path = ("fights", i)
         glory = monster.flee
-        if fight.visited and not fight.fled:
-            rng = fight.range
-            if rng is None:
-                if fight.strength is not None:
-                    strength = fight.strength
-                else:
-                    assert fight.levels is not None
-                    bonus = fight.bonus
-                    if fight.levels["warrior"] >= 4:
-                        bonus += sd.strength_bonus.get("warrior-level-4", 0)
-                    if ability_rule is not None and ability_rule.rule == "berserker":
-                        bonus += ability_rule.bonus
-                    strength = party_strength(fight.levels, monster.weakness, bonus)
-                rng = range_for(monster, strength)
-                if rng is None:
-                    notes.append(
-                        f"monster {i + 1}: strength {strength} is below {monster.ranges[0].min}, so the party fled"
-                    )
-            if rng is not None:
-                fought += 1
-                glory = monster.ranges[rng - 1].glory
-                if fight.strongest:
-                    if solo:
-                        raise SheetError(
-                            (*path, "strongest"), "the solo game has no strongest-attack reward"
-                        )
-                    if monster.reward.kind == "glory":
-                        glory += monster.reward.amount
-        elif fight.strongest:
+        if got.note:
+            notes.append(got.note)
+        if fight.strongest and got.range is None:
             raise SheetError(
                 (*path, "strongest"), "a party that fled cannot make the strongest attack"
             )
+        if fight.strongest and solo:
+            raise SheetError((*path, "strongest"), "the solo game has no strongest-attack reward")
+        if got.range is not None:
+            fought += 1
+            glory = monster.ranges[got.range - 1].glory
+            decided = strongest[i]
+            reward = monster.reward.amount if monster.reward.kind == "glory" else 0
+            where = f"monster {i + 1}: strongest attack"
+            if decided == "yes":
+                glory += reward
+                if not fight.strongest:
+                    notes.append(f"{where}: the reward is this sheet's, though it was not marked")
+            elif decided == "provisional":
+                glory += reward
+                notes.append(
+                    f"{where} taken from the sheet: provisional, since no other sheet of the "
+                    "table was scored with it"
+                )
+            elif decided == "marked":
+                glory += reward
+                notes.append(f"{where} taken from the mark: the ranges alone cannot tell")
+            elif decided == "unclear" and fight.strongest:
+                notes.append(
+                    f"{where} not scored: the table's ranges cannot tell who was strongest "
+                    "(give strength instead of range)"
+                )
+            elif fight.strongest:
+                notes.append(
+                    f"{where} not scored: another sheet of the table attacked as strongly "
+                    "or more strongly (on a tie nobody gets the reward)"
+                )
         cats[f"monster{i + 1}"] = glory
     levels = s.levels
     cats["lowest"] = table.lowest_adventurer[min(levels.values()) - 1]
@@ -343,34 +498,69 @@ def score_sheet(s: FilledSheet, pack: PackCards) -> Score:
     cats["gems"] = s.gems * table.gem
     cats["minions"] = s.minions * table.minion
     cats["wounds"] = s.wounds * table.wound
-    cats["resurrection"] = table.resurrection if s.resurrection else 0
-    cats["ability"] = (
-        0 if s.ability is None else _card_glory(s.ability, pack.abilities, ("ability",), "ability")
-    )
-    if isinstance(s.ability, str) and pack.abilities[s.ability].end is not None:
+    health = sum(levels.values())
+    resurrected = s.resurrection
+    if not resurrected and s.wounds > health:
+        # health only grows, so wounds above the final health were above it when they were taken
+        resurrected = True
+        notes.append(
+            f"resurrection {table.resurrection:+d} scored: {s.wounds} wounds exceed the final "
+            f"health {health}, so the party died once (the sheet did not mark it)"
+        )
+    cats["resurrection"] = table.resurrection if resurrected else 0
+    if s.ability is None:
+        cats["ability"] = 0
+    elif isinstance(s.ability, int) and not isinstance(s.ability, bool):
+        cats["ability"] = _circled(s.ability, sd.circles.ability, ("ability",), "ability")
+    else:
+        cats["ability"] = _card_glory(s.ability, pack.abilities, ("ability",), "ability")
         end = pack.abilities[s.ability].end
-        assert end is not None
-        cats["ability"] += end.points(_end_count(s, end.count, fought))
-    cats["goals"] = sum(
-        _card_glory(g, pack.goals, ("goals", i), "goal") for i, g in enumerate(s.goals)
-    )
+        if end is not None:
+            cats["ability"] += end.points(_end_count(s, end.count, fought))
+    goal_glory = 0
+    for i, g in enumerate(s.goals):
+        if isinstance(g, int) and not isinstance(g, bool):
+            goal_glory += _circled(g, sd.circles.goal, ("goals", i), "goal")
+            notes.append(f"goal ({g:+d}) taken on trust: a circled glory names no card to check")
+            continue
+        glory = _card_glory(g, pack.goals, ("goals", i), "goal")
+        from generator.games.papirove_doupe.goal_checks import CHECKS
+
+        check = CHECKS.get(str(g))
+        if check is None:
+            goal_glory += glory
+            notes.append(f"goal {g} taken on trust: the sheet cannot show its objective")
+            continue
+        unmet = check(s, pack, [f.range for f in fights])
+        if unmet is None:
+            goal_glory += glory
+        else:
+            notes.append(f"goal {g} not scored: its objective is not met ({unmet})")
+    cats["goals"] = goal_glory
     quest_glory = 0
+    rounds = sd.rounds
     for i, q in enumerate(s.quests):
         path = ("quests", i)
-        if isinstance(q, QuestRecord):
-            if q.id not in pack.quests:
-                raise SheetError((*path, "id"), f"no quest card {q.id!r}")
-            quest = pack.quests[q.id]
-            if solo:
-                if q.round is None:
-                    raise SheetError(
-                        (*path, "round"), "in the solo game give the round the quest was met"
-                    )
-                quest_glory += quest.solo[q.round - 1]
-            else:
-                quest_glory += quest.glory
+        qid = q.id if isinstance(q, QuestRecord) else q
+        rnd = q.round if isinstance(q, QuestRecord) else None
+        if isinstance(qid, int) and not isinstance(qid, bool):
+            quest_glory += _circled(qid, sd.circles.quest, path, "quest")
+            continue
+        if qid not in pack.quests:
+            where = (*path, "id") if isinstance(q, QuestRecord) else path
+            raise SheetError(where, f"no quest card {qid!r}{nearest(str(qid), pack.quests)}")
+        quest = pack.quests[qid]
+        if solo:
+            if rnd is None or not 1 <= rnd <= rounds:
+                got = "none given" if rnd is None else f"got {rnd}"
+                raise SheetError(
+                    (*path, "round") if isinstance(q, QuestRecord) else path,
+                    f"a solo quest is scored by the round it was met: 1–{rounds} ({got}); "
+                    f"write {{id: {qid}, round: N}}",
+                )
+            quest_glory += quest.solo[rnd - 1]
         else:
-            quest_glory += _card_glory(q, pack.quests, path, "quest")
+            quest_glory += quest.glory
     cats["quests"] = quest_glory
     return Score(s.player, {k: cats[k] for k in PD_CATEGORIES}, notes)
 
@@ -384,3 +574,21 @@ def campaign_of(letters: list[str], campaigns: list[Campaign]) -> str | None:
     if got == sorted(card for c in campaigns for card in c.cards):
         return "grand"
     return None
+
+
+def campaign_so_far(letters: list[str], campaigns: list[Campaign]) -> tuple[str, list[str]] | None:
+    """(campaign id, the cards still missing) of the one campaign that holds every card played."""
+    got = set(letters)
+    for c in campaigns:
+        if got < set(c.cards):
+            return c.id, [card for card in c.cards if card not in got]
+    return None
+
+
+def running_totals(totals: list[int]) -> list[int]:
+    """The campaign's total after each dungeon, in the order they were played."""
+    out, acc = [], 0
+    for t in totals:
+        acc += t
+        out.append(acc)
+    return out

@@ -8,7 +8,14 @@ from pathlib import Path
 import typer
 
 from generator.cli.common import stdout
-from generator.cli.scoring import ScoreOptions, place, print_scores, scored
+from generator.cli.scoring import (
+    ScoreOptions,
+    labels_lang,
+    place,
+    print_scores,
+    read_sheet,
+    refuse_repeats,
+)
 from generator.content.pack import Pack
 from generator.content.sheets_io import circled, count_marked, highest_marked
 from generator.content.yamlio import YamlDoc
@@ -16,38 +23,59 @@ from generator.errors import PapirnaError
 from generator.games.papirove_doupe import rules as pdr
 from generator.games.papirove_doupe.models import ADVENTURERS
 from generator.games.papirove_doupe.sheets import PapiroveDoupeSheet
-from generator.rules.scoring import rank
+from generator.rules.scoring import SheetError, rank
 
 
 def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
     """Score Papírové doupě sheets (typed, filled PDFs, photos), or campaigns of them."""
+    refuse_repeats(sheets)
     scans = _read_scans(pack, sheets, opts.show, opts.to_yaml)
     cards = pd_cards(pack)
-    scores = [
-        scored(
-            p,
-            PapiroveDoupeSheet,
-            lambda s: pdr.score_sheet(s, cards),
-            from_fields,
-            keep=True,
-            doc=scans[p][1] if p in scans else None,
-        )
+    read = [
+        read_sheet(p, PapiroveDoupeSheet, from_fields, doc=scans[p][1] if p in scans else None)
         for p in sheets
     ]
-    names = {c: cards.sheet.text[f"cat_{c}"].get(opts.lang) for c in pdr.PD_CATEGORIES}
+    lang = labels_lang(opts.lang, [sheet for sheet, _ in read])
+    names = {c: cards.sheet.text[f"cat_{c}"].get(lang) for c in pdr.PD_CATEGORIES}
     if opts.campaign:
-        _campaign(scores, sheets, pack, cards, opts.as_json, opts.lang)
+        # each dungeon was one game at one table: its strongest attacks are decided among its sheets
+        by_dungeon: dict[str, list[int]] = {}
+        for i, (sheet, doc) in enumerate(read):
+            same = [
+                j for j in by_dungeon.get(sheet.dungeon, []) if read[j][0].player == sheet.player
+            ]
+            if same:
+                raise doc.error(
+                    ("dungeon",),
+                    f"player {sheet.player!r} has two sheets for dungeon {sheet.dungeon}",
+                )
+            by_dungeon.setdefault(sheet.dungeon, []).append(i)
+        results: list = [None] * len(read)
+        for idx in by_dungeon.values():
+            for i, got in zip(idx, score_read([read[i] for i in idx], cards), strict=True):
+                results[i] = got
+        scores = [(r, sheet) for r, (sheet, _) in zip(results, read, strict=True)]
+        _campaign(scores, sheets, pack, cards, opts.as_json, lang)
         _scan_report(scans, opts.as_json, stderr=True)
         return
     print_scores(
-        [s for s, _ in scores],
+        score_read(read, cards),
         sheets,
         names,
         opts.as_json,
-        opts.lang,
+        lang,
         add_json=lambda out: _scan_json(out, sheets, scans),
         after=lambda: _scan_report(scans, opts.as_json),
     )
+
+
+def score_read(read: list, cards: pdr.PackCards) -> list:
+    """Score (sheet, doc) pairs as one table; a problem names the sheet's file and field."""
+    try:
+        return pdr.score_table([sheet for sheet, _ in read], cards)
+    except SheetError as e:
+        doc = read[e.sheet if e.sheet is not None else 0][1]
+        raise doc.error(e.path, e.message) from None
 
 
 def _scan_json(out: dict, paths: list[Path], scans: dict) -> None:
@@ -114,6 +142,7 @@ def _campaign(
     names = {c.id: c.name.get(lang) for c in campaigns}
     players = list(by_player)
     which = set()
+    missing: dict[str, list[str]] = {}
     from generator.content.yamlio import display_path
 
     for player, games in by_player.items():
@@ -128,35 +157,52 @@ def _campaign(
             )
         found = pdr.campaign_of(letters, campaigns)
         if found is None:
-            known = "; ".join(f"{names[c.id]}: {', '.join(c.cards)}" for c in campaigns)
-            raise PapirnaError(
-                f"player {player!r}: dungeons {', '.join(sorted(letters))} are not one campaign "
-                f"({known})",
-                file=", ".join(display_path(p) for _, _, p in games),
-                field="dungeon",
-            )
+            part = pdr.campaign_so_far(letters, campaigns)
+            if part is None:
+                known = "; ".join(f"{names[c.id]}: {', '.join(c.cards)}" for c in campaigns)
+                raise PapirnaError(
+                    f"player {player!r}: dungeons {', '.join(sorted(letters))} are not one "
+                    f"campaign ({known})",
+                    file=", ".join(display_path(p) for _, _, p in games),
+                    field="dungeon",
+                )
+            found, missing[player] = part
         which.add(found)
     if len(which) != 1:
         raise PapirnaError(f"the players played different campaigns: {', '.join(sorted(which))}")
     camp = which.pop()
+    order = {c: i for i, c in enumerate(card for c in campaigns for card in c.cards)}
+    for g in by_player.values():
+        g.sort(key=lambda x: order.get(x[0], len(order)))
     totals = {p: sum(s.total for _, s, _ in g) for p, g in by_player.items()}
+    running = {p: pdr.running_totals([s.total for _, s, _ in g]) for p, g in by_player.items()}
     ranks = dict(zip(players, rank([totals[p] for p in players]), strict=True))
-    letters = sorted({d for g in by_player.values() for d, _, _ in g})
+    letters = sorted(
+        {d for g in by_player.values() for d, _, _ in g}, key=lambda d: order.get(d, 99)
+    )
     title = "grand campaign" if camp == "grand" else names.get(camp, camp)
+    winners = [p for p in players if ranks[p] == 1]
     if as_json:
         out = {
             "game": "papirove-doupe",
             "campaign": camp,
+            "complete": not missing,
             "players": [
                 {
                     "player": p,
-                    "games": {d: s.total for d, s, _ in sorted(by_player[p], key=lambda x: x[0])},
+                    "games": {d: s.total for d, s, _ in by_player[p]},
+                    "running": {
+                        d: t for (d, _, _), t in zip(by_player[p], running[p], strict=True)
+                    },
+                    "missing": missing.get(p, []),
                     "total": totals[p],
                     "rank": ranks[p],
+                    "notes": [f"{d}: {n}" for d, s, _ in by_player[p] for n in s.notes],
                 }
                 for p in players
             ],
-            "winners": [p for p in players if ranks[p] == 1],
+            "winners": winners,
+            "tie": len(winners) > 1,
         }
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
@@ -169,13 +215,34 @@ def _campaign(
     for d in letters:
         row = []
         for p in players:
-            got = [s.total for dd, s, _ in by_player[p] if dd == d]
-            row.append(str(got[0]) if got else "-")
+            got = [
+                (s.total, t)
+                for (dd, s, _), t in zip(by_player[p], running[p], strict=True)
+                if dd == d
+            ]
+            row.append(f"{got[0][0]} (Σ {got[0][1]})" if got else "-")
         table.add_row(d, *row)
     table.add_section()
     table.add_row("Σ", *(str(totals[p]) for p in players), style="bold")
     table.add_row("#", *(place(ranks[p], list(ranks.values())) for p in players))
-    stdout().print(table)
+    out = stdout()
+    out.print(table)
+    cs = lang == "cs"
+    if len(winners) > 1:
+        out.print(f"{'Shoda' if cs else 'Tie'}: {', '.join(winners)}")
+    else:
+        out.print(f"{'Vítěz' if cs else 'Winner'}: {winners[0]}")
+    for p in players:
+        if p in missing:
+            played = ", ".join(d for d, _, _ in by_player[p])
+            out.print(
+                f"{p}: {played} {'are' if len(by_player[p]) > 1 else 'is'} one campaign so far "
+                f"({title}); {', '.join(missing[p])} {'is' if len(missing[p]) == 1 else 'are'} "
+                "missing"
+            )
+        for d, s, _ in by_player[p]:
+            for n in s.notes:
+                out.print(f"{p}, {d}: {n}")
 
 
 def _box_json(b) -> dict:

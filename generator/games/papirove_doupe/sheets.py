@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from generator.content.models import Model
 from generator.games.papirove_doupe.models import ADVENTURERS, Adventurer
@@ -42,7 +42,7 @@ class QuestRecord(Model):
     """A met quest: its card id, and in the solo game the round it was met."""
 
     id: str
-    round: int | None = Field(default=None, ge=1, le=8)
+    round: int | None = None  # checked by the rules, which know the number of rounds
 
 
 CardRef = str | int  # a card id, or the glory the player circled on the sheet
@@ -51,13 +51,14 @@ CardRef = str | int  # a card id, or the glory the player circled on the sheet
 class PapiroveDoupeSheet(Model):
     """A filled Papírové doupě sheet."""
 
+    lang: Literal["cs", "en"] | None = None  # the sheet's language: of the labels printed
     player: str = Field(min_length=1, max_length=80)
     dungeon: str = Field(min_length=1, max_length=40)
     # the card's monsters in fight order, for a card the pack does not hold (a generated one)
     monsters: list[str] | None = Field(default=None, min_length=3, max_length=3)
     mode: Literal["normal", "solo"] = "normal"
     levels: dict[Adventurer, Annotated[int, Field(ge=1, le=6)]]
-    items: list[Annotated[int, Field(ge=0, le=2)]] = Field(default_factory=list, max_length=8)
+    items: list[Annotated[int, Field(ge=0, le=2)]] = Field(default_factory=list, max_length=50)
     gems: int = Field(default=0, ge=0)
     minions: int = Field(default=0, ge=0)
     wounds: int = Field(default=0, ge=0)
@@ -66,8 +67,13 @@ class PapiroveDoupeSheet(Model):
     resurrection: bool = False
     fights: list[FightRecord] = Field(min_length=3, max_length=3)
     ability: CardRef | None = None
-    goals: list[CardRef] = Field(default_factory=list, max_length=4)
+    goals: list[CardRef] = Field(default_factory=list, max_length=12)
     quests: list[QuestRecord | CardRef] = Field(default_factory=list, max_length=3)
+
+    @field_validator("dungeon")
+    @classmethod
+    def _letter(cls, value: str) -> str:
+        return value.upper() if len(value) == 1 else value  # a lowercase card letter: a -> A
 
     @model_validator(mode="after")
     def _complete(self) -> PapiroveDoupeSheet:

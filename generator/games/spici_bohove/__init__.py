@@ -22,10 +22,13 @@ def _builders() -> dict:
 
 def _scorer() -> Scorer:
     from generator.games.spici_bohove import score
+    from generator.games.spici_bohove.sheets import SpiciBohoveLog
 
     return Scorer(
         score.run,
         score.from_fields,
+        sheet_model=SpiciBohoveLog,
+        sheet_name="Spící bohové log",
         campaign_refused="a ship's log already holds a whole campaign, scored once for the whole crew",
     )
 

@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from generator.games.spici_bohove.models import SCORE_CATEGORIES
 from generator.games.spici_bohove.sheets import SpiciBohoveLog, SpiciBohoveScoring
-from generator.rules.scoring import Score
+from generator.rules.scoring import Score, missing_lines
 
 SB_CATEGORIES = SCORE_CATEGORIES
+# the lines of a log that count as 0 when left out, with a note saying so
+COUNTED_LINES = (
+    "adventure_cards",
+    "sacred_items",
+    "quest_cards",
+    "level_cards",
+    "coins",
+    "artifacts",
+    "ending",
+    "defeats",
+)
 
 
 def score_log(log: SpiciBohoveLog, table: SpiciBohoveScoring) -> Score:
@@ -23,4 +34,5 @@ def score_log(log: SpiciBohoveLog, table: SpiciBohoveScoring) -> Score:
         "defeats": log.defeats * table.defeat if log.version == "normal" else 0,
         "ruthless": table.ruthless if log.version == "ruthless" else 0,
     }
-    return Score(log.crew or log.campaign or "crew", cats)
+    notes = [m] if (m := missing_lines(log, COUNTED_LINES)) else []
+    return Score(log.crew or log.campaign or "crew", cats, notes)

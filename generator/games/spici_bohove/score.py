@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.cli.scoring import ScoreOptions, print_scores, scored
+from generator.cli.scoring import ScoreOptions, labels_lang, print_scores, refuse_repeats, scored
 from generator.content.pack import Pack
 from generator.content.sheets_io import count_marked, number_field
 from generator.content.validate import validate
@@ -19,13 +19,16 @@ from generator.games.spici_bohove.sheets import SpiciBohoveLog, SpiciBohoveScori
 def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
     """Score ship's logs by the pack's scoring table."""
     table = validate(SpiciBohoveScoring, load_yaml_file(pack.root / "scoring.yaml"))
-    scores = [
-        scored(p, SpiciBohoveLog, lambda s: spici_bohove.score_log(s, table), from_fields)
+    refuse_repeats(sheets)
+    got = [
+        scored(p, SpiciBohoveLog, lambda s: spici_bohove.score_log(s, table), from_fields, True)
         for p in sheets
     ]
+    scores = [score for score, _ in got]
+    lang = labels_lang(opts.lang, [log for _, log in got])
     labels = {c: pack.manifest.labels.get(f"score_{c}") for c in spici_bohove.SB_CATEGORIES}
-    names = {k: (v.get(opts.lang) if v else k) for k, v in labels.items()}
-    print_scores(scores, sheets, names, opts.as_json, opts.lang)
+    names = {k: (v.get(lang) if v else k) for k, v in labels.items()}
+    print_scores(scores, sheets, names, opts.as_json, lang)
 
 
 def from_fields(values: dict[str, str | bool], shown: str) -> dict:

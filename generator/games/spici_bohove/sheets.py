@@ -8,10 +8,13 @@ from pydantic import Field, model_validator
 
 from generator.content.models import Model
 
+ENDINGS = 13  # the numbered endings of the Book of Stories (rules: Konec hry)
+
 
 class SpiciBohoveLog(Model):
     """The final page of a Spící bohové ship's log."""
 
+    lang: Literal["cs", "en"] | None = None  # the sheet's language: of the labels printed
     campaign: str = Field(default="", max_length=80)
     crew: str = Field(default="", max_length=200)
     version: Literal["normal", "ruthless"] = "normal"
@@ -21,7 +24,7 @@ class SpiciBohoveLog(Model):
     level_cards: int = Field(default=0, ge=0, le=200)
     coins: int = Field(default=0, ge=0, le=10000)
     artifacts: int = Field(default=0, ge=0, le=500)
-    ending: int | None = Field(default=None, ge=1, le=9999)
+    ending: int | None = None  # one of the 13 numbered endings, checked below
     defeats: int = Field(default=0, ge=0, le=100)
 
     @model_validator(mode="after")
@@ -31,8 +34,20 @@ class SpiciBohoveLog(Model):
                 f"sacred_items: {self.sacred_items} sacred items but only "
                 f"{self.adventure_cards} adventure cards (sacred items are adventure cards)"
             )
-        if self.version == "ruthless" and self.defeats:
-            raise ValueError("defeats: in the ruthless version the first defeat ends the campaign")
+        if self.ending is not None and not 1 <= self.ending <= ENDINGS:
+            raise ValueError(
+                f"ending: the campaign ends at one of the {ENDINGS} numbered endings, "
+                f"1–{ENDINGS}, not {self.ending}"
+            )
+        if self.version == "ruthless" and self.defeats > 1:
+            raise ValueError(
+                f"defeats: {self.defeats} defeats, but in the ruthless version the first defeat "
+                "ends the campaign"
+            )
+        if self.version == "ruthless" and self.defeats and self.ending is not None:
+            raise ValueError(
+                "ending: a ruthless campaign lost to a defeat ends without a numbered ending"
+            )
         return self
 
 

@@ -9,6 +9,8 @@ ruthless version. Every expected number below was worked out on paper, not by th
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from generator.content.validate import validate
@@ -117,4 +119,60 @@ def test_impossible_logs_are_refused() -> None:
     with pytest.raises(ValidationError, match="sacred items are adventure cards"):
         SpiciBohoveLog(adventure_cards=2, sacred_items=3)
     with pytest.raises(ValidationError, match="ruthless version the first defeat"):
-        SpiciBohoveLog(version="ruthless", defeats=1)
+        SpiciBohoveLog(version="ruthless", defeats=2)
+
+
+def test_a_lost_ruthless_campaign_is_scored(table: SpiciBohoveScoring) -> None:
+    # Rules, Prohry: in the ruthless version the first defeat ends the whole campaign, "bez
+    # uvedení čísla konce". Final scoring: 3 adventure cards x 2 = 6, 2 quest cards x 1 = 2,
+    # 5 coins // 2 = 2, no ending: 0, the defeat: 0 (the -10 is for the normal version only),
+    # ruthless +25: 6 + 2 + 2 + 25 = 35.
+    log = SpiciBohoveLog(
+        version="ruthless", adventure_cards=3, quest_cards=2, coins=5, defeats=1, ending=None
+    )
+    s = score_log(log, table)
+    assert s.categories["defeats"] == 0 and s.categories["ending"] == 0
+    assert s.total == 35
+    # the same log in the normal version: 6 + 2 + 2 - 10 = 0
+    assert score_log(log.model_copy(update={"version": "normal"}), table).total == 0
+
+
+def test_an_ending_above_thirteen_is_refused() -> None:
+    # 13 numbered endings: 13 is the last one, 14 cannot be reached
+    assert SpiciBohoveLog(ending=13).ending == 13
+    with pytest.raises(ValidationError, match="13 numbered endings"):
+        SpiciBohoveLog(ending=14)
+    with pytest.raises(ValidationError, match="without a numbered ending"):
+        SpiciBohoveLog(version="ruthless", defeats=1, ending=3)
+
+
+@given(
+    cards=st.integers(0, 40),
+    sacred=st.integers(0, 10),
+    coins=st.integers(0, 200),
+    defeats=st.integers(0, 5),
+    ending=st.one_of(st.none(), st.integers(1, 13)),
+)
+def test_more_cards_never_lower_a_log(cards, sacred, coins, defeats, ending) -> None:
+    # every card, coin pair and the ending add glory; only a normal defeat takes it away
+    t = validate(
+        SpiciBohoveScoring, load_yaml_file(content_dir() / "spici-bohove" / "scoring.yaml")
+    )
+    sacred = min(sacred, cards)
+    log = SpiciBohoveLog(
+        adventure_cards=cards, sacred_items=sacred, coins=coins, defeats=defeats, ending=ending
+    )
+    base = score_log(log, t).total
+    assert score_log(log.model_copy(update={"adventure_cards": cards + 1}), t).total == base + 2
+    assert score_log(log.model_copy(update={"coins": coins + 2}), t).total == base + 1
+    assert score_log(log.model_copy(update={"defeats": defeats + 1}), t).total == base - 10
+    ruthless = SpiciBohoveLog(
+        version="ruthless",
+        adventure_cards=cards,
+        sacred_items=sacred,
+        coins=coins,
+        defeats=min(defeats, 1),
+        ending=None if defeats else ending,
+    )
+    # the ruthless version never scores defeats: its total is the cards' and +25
+    assert score_log(ruthless, t).categories["defeats"] == 0

@@ -132,7 +132,9 @@ def test_blank_log_scores_zero(built: dict[str, bytes], tmp_path: Path) -> None:
         ({"version.normal", "version.ruthless"}, {}, "tick only one version"),
         (set(), {"coins": "hodně"}, "coins: expected a whole number, got 'hodně'"),
         (set(), {"ending": "7a"}, "ending: expected a whole number"),
-        ({"version.ruthless", "defeat.1"}, {}, "first defeat ends the campaign"),
+        ({"version.ruthless", "defeat.1", "defeat.2"}, {}, "first defeat ends the campaign"),
+        # the Book of Stories has 13 numbered endings (rules: Konec hry)
+        (set(), {"ending": "14"}, "one of the 13 numbered endings, 1–13, not 14"),
     ],
 )
 def test_impossible_logs_give_one_line_errors(
