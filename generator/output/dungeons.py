@@ -16,6 +16,7 @@ from generator.content.yamlio import PathKey, YamlDoc, load_yaml_file
 from generator.errors import PapirnaError
 from generator.resources import content_dir
 from generator.rules import dungeon_gen as gen
+from generator.rules import dungeon_sim as sim
 from generator.rules.papirove_doupe import check_dungeon
 
 GAME = "papirove-doupe"
@@ -136,7 +137,12 @@ def card_problems(
                     f"monster {i} {card.monsters[i - 1]!r} (strength {a}); weaker monsters come first",
                 )
             )
-    if not any(v.field.startswith("positions") for v in rules) and open_entrance(card):
+    split = any(v.message.startswith("walls split") for v in rules)
+    if (
+        not split
+        and not any(v.field.startswith("positions") for v in rules)
+        and open_entrance(card)
+    ):
         value = gen.difficulty(card, board)
         if value is None:
             out.append(
@@ -160,3 +166,17 @@ def card_problems(
 def open_entrance(card: DungeonCard) -> bool:
     """Whether some entrance of the card is open."""
     return any(f"{c}1|south" not in card.walls for c in "ABCDEF")
+
+
+def load_rules(builtin: Builtin) -> sim.Rules:
+    """The built-in pack's dice, sheet tables and goal cards, prepared for the simulator."""
+    by_schema = {lp.spec.schema_: lp for lp in builtin.pack.printables.values()}
+    sheet, dice = by_schema.get("papirove-doupe/sheet"), by_schema.get("papirove-doupe/dice")
+    goals = by_schema.get("papirove-doupe/goal")
+    if sheet is None or sheet.data is None or dice is None or dice.data is None:
+        raise PapirnaError(
+            "the pack has no sheet and dice data", file=builtin.pack.manifest_doc.file
+        )
+    return sim.make_rules(
+        dice.data.model, sheet.data.model, [e.model for e in goals.cards] if goals else []
+    )

@@ -16,7 +16,6 @@ minion level met on the way.
 from __future__ import annotations
 
 import heapq
-import itertools
 import json
 import math
 import re
@@ -88,6 +87,7 @@ class Board:
     step: tuple[int, ...]  # room -> cost of walking in: 1 + 2 * (trap + minion level)
     jump: tuple[int, ...]  # room -> cost of teleporting in: 2 * (trap + minion level)
     features: tuple[int, ...]  # rooms with a trap, minion or treasure
+    minion: tuple[int, ...]  # room -> level of its minion (0: none)
     teleport: bytes  # room -> 1 on a teleport
     candidates: tuple[int, ...]  # rooms a monster may stand in
     room_edges: tuple[tuple[int, ...], ...]  # room -> inner edges around it that are not water
@@ -110,9 +110,11 @@ def make_board(plan: Plan) -> Board:
         tele[ROOM_INDEX[a]].append(ROOM_INDEX[b])
         tele[ROOM_INDEX[b]].append(ROOM_INDEX[a])
     penalty = [0] * NROOMS
+    minion = [0] * NROOMS
     features = []
     for name, f in plan.rooms.items():
         i = ROOM_INDEX[name]
+        minion[i] = f.minion.level if f.minion else 0
         penalty[i] = int(f.trap) + (f.minion.level if f.minion else 0)
         if f.trap or f.minion or f.treasure:
             features.append(i)
@@ -130,6 +132,7 @@ def make_board(plan: Plan) -> Board:
         step=tuple(1 + 2 * p for p in penalty),
         jump=tuple(2 * p for p in penalty),
         features=tuple(sorted(features)),
+        minion=tuple(minion),
         teleport=bytes(teleport),
         candidates=tuple(i for i in range(NROOMS) if i not in entrance and not teleport[i]),
         room_edges=room_edges,
@@ -223,6 +226,8 @@ def fast_violations(
         comp = _reach(board, blocked, [positions[0]])
         if not all(comp[p] for p in positions):
             n += 1
+        elif any(reach[r] and not comp[r] for r in board.features):
+            n += 1  # a pocket with features behind another entrance: the dungeon is split
     sealed_set = set(sealed)
     cut_off = sum(1 for r in board.features if not reach[r] and r not in sealed_set)
     if cut_off == 1 or (cut_off and starts):  # one line for all of them, as check_dungeon
@@ -234,22 +239,41 @@ def fast_violations(
 
 
 def _leg(
-    board: Board, blocked: bytes | bytearray, sources: Iterable[tuple[int, int]], target: int
+    board: Board,
+    blocked: bytes | bytearray,
+    sources: Iterable[tuple[int, int]],
+    target: int,
+    step: Sequence[int] | None = None,
+    jump: Sequence[int] | None = None,
+    path: list[int] | None = None,
 ) -> int:
-    """Cheapest cost from the sources ((cost so far, room), ...) to the target room."""
+    """Cheapest cost from the sources ((cost so far, room), ...) to the target room.
+
+    `step` and `jump` override the board's room costs; with `path`, the rooms the cheapest
+    walk enters (sources included, in order) are appended to it.
+    """
     dist = [_INF] * NROOMS
+    prev = [-1] * NROOMS
     heap = []
     for d, s in sources:
         if d < dist[s]:
             dist[s] = d
             heap.append(d * 64 + s)
     heapq.heapify(heap)
-    adj, tele, step, jump = board.adj, board.tele, board.step, board.jump
+    adj, tele = board.adj, board.tele
+    step = board.step if step is None else step
+    jump = board.jump if jump is None else jump
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         x = pop(heap)
         d, r = x >> 6, x & 63
         if r == target:
+            if path is not None:
+                walk = []
+                while r >= 0:
+                    walk.append(r)
+                    r = prev[r]
+                path.extend(reversed(walk))
             return d
         if d > dist[r]:
             continue
@@ -258,25 +282,51 @@ def _leg(
                 nd = d + step[n]
                 if nd < dist[n]:
                     dist[n] = nd
+                    prev[n] = r
                     push(heap, nd * 64 + n)
         for t in tele[r]:
             nd = d + jump[t]
             if nd < dist[t]:
                 dist[t] = nd
+                prev[t] = r
                 push(heap, nd * 64 + t)
     return _INF
 
 
+def route_walk(
+    board: Board, blocked: bytes | bytearray, positions: Sequence[int]
+) -> tuple[int, list[int]] | None:
+    """W and the rooms entered on the cheapest leg-by-leg walk through monsters ①②③.
+
+    Each leg is the cheapest one given the legs before it; a minion beaten on an earlier leg
+    is crossed out (rulebook: it is fought only once), so later legs walk through its room
+    for the plain step and trap cost. None: no walk visits all three.
+    """
+    step, jump = list(board.step), list(board.jump)
+    level = list(board.minion)  # minions still standing
+    starts = [(step[c], c) for c in range(NCOLS) if not blocked[SOUTH[c]]]
+    walk: list[int] = []
+    total = 0
+    sources = starts
+    for target in positions:
+        start = len(walk)
+        cost = _leg(board, blocked, sources, target, step, jump, walk)
+        if cost >= _INF:
+            return None
+        total = cost
+        for r in walk[start:]:
+            if level[r]:  # beaten: crossed out on the plan
+                step[r] -= 2 * level[r]
+                jump[r] -= 2 * level[r]
+                level[r] = 0
+        sources = [(total, target)]
+    return total, walk
+
+
 def route_cost(board: Board, blocked: bytes | bytearray, positions: Sequence[int]) -> int | None:
     """W: the cheapest walk from the best open entrance through monsters ①②③ (None: no walk)."""
-    step = board.step
-    starts = [(step[c], c) for c in range(NCOLS) if not blocked[SOUTH[c]]]
-    total = _leg(board, blocked, starts, positions[0])
-    for a, b in itertools.pairwise(positions):
-        if total >= _INF:
-            break
-        total += _leg(board, blocked, [(0, a)], b)
-    return total if total < _INF else None
+    found = route_walk(board, blocked, positions)
+    return None if found is None else found[0]
 
 
 def difficulty_of(cost: int) -> int:
@@ -454,13 +504,17 @@ def generate(
             sealed = tuple(r for r in features if not reach[r])
             if len(sealed) > MAX_SEALED:
                 continue
+            side = _reach(board, blocked, (p0,))
+            if not (side[p1] and side[p2]):
+                continue  # walls split the monsters apart: no single walk visits all three
+            if any(reach[r] and not side[r] for r in features):
+                continue  # a pocket behind another entrance: the dungeon would be split
             wall_ids = tuple(sorted(walls))
             if fast_violations(board, wall_ids, positions, sealed):
                 continue  # pragma: no cover - construction already keeps every rule
-            cost = _leg(board, blocked, [(step[c], c) for c in starts], p0)
-            cost += _leg(board, blocked, [(0, p0)], p1) + _leg(board, blocked, [(0, p1)], p2)
-            if cost >= _INF:
-                continue  # walls split the monsters apart: no single walk visits all three
+            cost = route_cost(board, blocked, positions)
+            if cost is None:  # pragma: no cover - the monsters share one side
+                continue
             diff = (cost + 1) // 2
             if not lo <= diff <= hi:
                 continue

@@ -114,6 +114,11 @@ def canonical(card: DungeonCard) -> tuple:
     return (tuple(sorted(set(card.walls))), tuple(card.positions), tuple(card.monsters))
 
 
+def _has_feature(plan: Plan, room: str) -> bool:
+    f = plan.rooms.get(room)
+    return f is not None and bool(f.trap or f.minion or f.treasure)
+
+
 def check_dungeon(
     card: DungeonCard, plan: Plan, others: Iterable[DungeonCard] = ()
 ) -> list[Violation]:
@@ -152,6 +157,25 @@ def check_dungeon(
                 "walls", "walls split the dungeon: no single entrance reaches all three monsters"
             )
         )
+    if reachable_all:
+        # every reachable room with a feature lies on the monsters' side: walls must not split
+        # the dungeon into parts that meet only outside it (the party enters only once)
+        side = distances(plan, card, [card.positions[0]])
+        pocket = [
+            room
+            for room in sorted(plan.rooms, key=ROOMS.index)
+            if _has_feature(plan, room) and room in reach and room not in side
+        ]
+        if pocket:
+            doors = [e for e in open_entrances(card) if e not in side]
+            out.append(
+                Violation(
+                    "walls",
+                    f"walls split the dungeon: {', '.join(pocket)} can be reached only through "
+                    f"entrance{'s' if len(doors) != 1 else ''} {', '.join(doors)}, "
+                    "not on the walk to the monsters",
+                )
+            )
     sealed = set(card.sealed)
     cut_off = [
         room
