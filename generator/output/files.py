@@ -29,27 +29,49 @@ def _temp_beside(path: Path) -> tuple[int, str]:
 
 @contextmanager
 def open_atomic(path: Path, text: bool = False) -> Iterator[IO]:
-    """A file to write that appears at `path` only when the block ends without an error."""
+    """A file to write that appears at `path` only when the block ends without an error.
+
+    On any error or interruption the temp file and the folders this call made are removed.
+    """
+    made = _make_parents(path)
+    tmp = ""
+    try:
+        try:
+            fd, tmp = _temp_beside(path)
+        except OSError as e:
+            raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
+        try:
+            mode = "w" if text else "wb"
+            kwargs = {"encoding": "utf-8", "newline": "\n"} if text else {}
+            with os.fdopen(fd, mode, **kwargs) as f:
+                yield f
+            os.replace(tmp, path)
+        except OSError as e:
+            raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
+    except BaseException:
+        if tmp:
+            Path(tmp).unlink(missing_ok=True)
+        _remove_folders(made)
+        raise
+
+
+def _make_parents(path: Path) -> list[Path]:
+    """Create the folders above `path`; return those that did not exist, outermost first."""
+    missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+    first = next((p for p in (path.parent, *path.parent.parents) if p.exists()), None)
+    if first is not None and not first.is_dir():
+        raise PapirnaError(f"cannot create folder: {first} is a file", file=str(path.parent))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise PapirnaError(f"cannot create folder: {e.strerror}", file=str(path.parent)) from None
-    try:
-        fd, tmp = _temp_beside(path)
-    except OSError as e:
-        raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
-    try:
-        mode = "w" if text else "wb"
-        kwargs = {"encoding": "utf-8", "newline": "\n"} if text else {}
-        with os.fdopen(fd, mode, **kwargs) as f:
-            yield f
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    return list(reversed(missing))
+
+
+def _remove_folders(made: list[Path]) -> None:
+    for folder in reversed(made):
+        with suppress(OSError):  # not empty: something else wrote there meanwhile
+            folder.rmdir()
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -67,14 +89,7 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
     staged: list[tuple[str, Path]] = []
     try:
         for path, data in files:
-            missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as e:
-                raise PapirnaError(
-                    f"cannot create folder: {e.strerror}", file=str(path.parent)
-                ) from None
-            made.extend(reversed(missing))
+            made.extend(_make_parents(path))
             try:
                 fd, tmp = _temp_beside(path)
             except OSError as e:
@@ -93,7 +108,5 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
     except BaseException:
         for tmp, _ in staged:
             Path(tmp).unlink(missing_ok=True)
-        for folder in reversed(made):
-            with suppress(OSError):  # not empty: something else wrote there meanwhile
-                folder.rmdir()
+        _remove_folders(made)
         raise

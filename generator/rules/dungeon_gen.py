@@ -348,6 +348,11 @@ def difficulty(card: DungeonCard, plan: Plan | Board) -> int | None:
     return None if cost is None else difficulty_of(cost)
 
 
+def card_id(seed: int, band: str | None, n: int) -> str:
+    """A generated card's id, G-SEED-N or G-SEED-BAND-N: enough to make the card again."""
+    return f"G-{seed}-{band}-{n}" if band else f"G-{seed}-{n}"
+
+
 def band_of(value: int) -> str:
     """The band (easy, normal, hard) a difficulty number falls in."""
     for name, (lo, hi) in BANDS.items():
@@ -460,7 +465,7 @@ def generate(
             seen.add(card_key(walls, positions, [index[m] for m in card.monsters]))
     rnd = rng.random
     cands, room_edges, segments = board.candidates, board.room_edges, board.segments
-    features, water, step = board.features, board.water, board.step
+    features, water = board.features, board.water
     tiers = setup.tiers
     w = setup.words
     nwords = (len(w.places), len(w.owners), len(w.openings), len(w.middles), len(w.endings))

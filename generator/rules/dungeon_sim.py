@@ -583,9 +583,8 @@ def play(
         faces = dice(rnd) if dice is not None else roll(rng, rules)
         wound(s, rules, skull_wounds(s, faces))
         acts = choose(s, t, rules, faces)
-        if check:
-            if len(acts) != rules.actions or len({a.die for a in acts}) != len(acts):
-                raise RuleError(f"round {rnd}: {rules.actions} actions on different dice")
+        if check and (len(acts) != rules.actions or len({a.die for a in acts}) != len(acts)):
+            raise RuleError(f"round {rnd}: {rules.actions} actions on different dice")
         used = []
         for act in acts:
             if act.kind == MOVE and not act.rooms:  # the bot's walk, chosen as it goes
