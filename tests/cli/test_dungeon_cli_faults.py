@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.output import dungeons as dungeon_files
+from generator.games.papirove_doupe import dungeons as dungeon_files
 
 runner = CliRunner()
 
