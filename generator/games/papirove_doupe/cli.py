@@ -261,6 +261,97 @@ def _digest(blake2b: Any, value: object) -> bytes:
     return blake2b(repr(value).encode(), digest_size=16).digest()
 
 
+# -------------------------------------------------------------------------------- dungeon simulate
+
+MAX_GAMES = 100_000
+
+
+@app.command("simulate")
+@handles_errors
+def simulate(
+    files: list[Path] = typer.Argument(
+        ..., metavar="FILE...", help="YAML or JSON files: a list of dungeon cards, or one card."
+    ),
+    games: str = typer.Option(
+        "200", "--games", metavar="N", help=f"Games per card (1 to {MAX_GAMES:,})."
+    ),
+    seed: str = typer.Option(
+        "0",
+        "--seed",
+        metavar="S",
+        help=f"A whole number from 0 to {MAX_SEED:,}; the same seed gives the same games.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """Play every card solo many times with a heuristic bot; report the glory it gives.
+
+    The 12 built-in cards A-L are played too, as a reference.
+    """
+    import json
+
+    from generator.games.papirove_doupe import dungeon_gen as gen
+    from generator.games.papirove_doupe import dungeon_sim as sim
+    from generator.games.papirove_doupe.dungeons import (
+        card_problems,
+        iter_cards,
+        load_builtin,
+        load_rules,
+    )
+
+    n = _whole(games, "--games")
+    if not 1 <= n <= MAX_GAMES:
+        raise PapirnaError(f"--games: expected 1 to {MAX_GAMES:,}, got {n}")
+    s = _seed(seed)
+    builtin = load_builtin()
+    board = gen.make_board(builtin.plan)
+    rules = load_rules(builtin)
+
+    def run(card: Any) -> sim.Summary:
+        table = sim.make_table(card, board, builtin.monsters)
+        return sim.simulate(table, rules, n, sim.card_rng(s, card.id))
+
+    rows: list[sim.Summary] = []
+    for item in (card for f in files for card in iter_cards(f)):
+        found = card_problems(item.card, builtin, board, builtin.cards)
+        if found:
+            sub, message = found[0]
+            line, _ = item.doc.where(item.path + sub)
+            where = f"{item.shown}:{line}" if line else item.shown
+            raise PapirnaError(
+                f"card {item.card.id} cannot be played: {message} (see papirna dungeon check)",
+                file=where,
+            )
+        rows.append(run(item.card))
+    reference = [run(card) for card in builtin.cards]
+    if as_json:
+        data = {
+            "games": n,
+            "seed": s,
+            "cards": [r.as_dict() for r in rows],
+            "reference": [r.as_dict() for r in reference],
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    head = (
+        f"{'card':<22} {'games':>6} {'glory':>6} {'spread':>6} {'min':>4} {'max':>4} "
+        f"{'resurr.':>7} {'fight 1':>7} {'fight 2':>7} {'fight 3':>7}"
+    )
+
+    def line(r: sim.Summary) -> str:
+        f1, f2, f3 = (f"{f:+7.1f}" for f in r.fights)
+        return (
+            f"{r.card:<22} {r.games:>6} {r.mean:>6.1f} {r.sd:>6.1f} {r.low:>4} {r.high:>4} "
+            f"{r.resurrection:>7.0%} {f1} {f2} {f3}"
+        )
+
+    print(head)
+    for r in rows:
+        print(line(r))
+    print(f"reference: the built-in cards A-L, {n} games each")
+    for r in reference:
+        print(line(r))
+
+
 # -------------------------------------------------------------------------------- dungeon plan new
 
 

@@ -27,6 +27,8 @@ from random import Random
 from typing import Any, NamedTuple, TextIO
 
 from generator.errors import PapirnaError
+from generator.games.papirove_doupe import dungeon_rating as rating
+from generator.games.papirove_doupe import rating_weights
 from generator.games.papirove_doupe.models import (
     ADVENTURERS,
     COLUMNS,
@@ -44,8 +46,8 @@ LANGS: tuple[str, ...] = ("cs", "en")
 ROOM_INDEX: dict[str, int] = {name: i for i, name in enumerate(ROOMS)}
 
 # Difficulty bands: inclusive ranges of the difficulty number, cut at the terciles of 30,000
-# cards generated without a band on the built-in plan (seeds 0-9, docs/dungeon-cards.md).
-BANDS: dict[str, tuple[int, int]] = {"easy": (0, 22), "normal": (23, 31), "hard": (32, 9999)}
+# cards generated without a band on the built-in plan (benchmarks/fit_dungeon_rating.py).
+BANDS: dict[str, tuple[int, int]] = dict(rating_weights.BANDS)
 
 MAX_SEALED = 2  # a generated card walls off at most this many rooms with features
 MAX_ATTEMPTS = 5000  # candidates tried for one card before giving up
@@ -92,6 +94,7 @@ class Board:
     candidates: tuple[int, ...]  # rooms a monster may stand in
     room_edges: tuple[tuple[int, ...], ...]  # room -> inner edges around it that are not water
     segments: tuple[tuple[int, ...], ...]  # straight wall runs of 1-3 edges, none on water
+    info: rating.RoomInfo  # traps, minion levels and treasure kinds for the rating
 
 
 def make_board(plan: Plan) -> Board:
@@ -137,6 +140,16 @@ def make_board(plan: Plan) -> Board:
         candidates=tuple(i for i in range(NROOMS) if i not in entrance and not teleport[i]),
         room_edges=room_edges,
         segments=_segments(bytes(water)),
+        info=rating.RoomInfo(
+            trap=tuple(int(bool(plan.rooms.get(r) and plan.rooms[r].trap)) for r in ROOMS),
+            minion=tuple(minion),
+            treasure=tuple(
+                rating.TREASURE_KINDS.index(plan.rooms[r].treasure.kind)  # type: ignore[union-attr]
+                if plan.rooms.get(r) and plan.rooms[r].treasure
+                else -1
+                for r in ROOMS
+            ),
+        ),
     )
 
 
@@ -329,9 +342,23 @@ def route_cost(board: Board, blocked: bytes | bytearray, positions: Sequence[int
     return None if found is None else found[0]
 
 
-def difficulty_of(cost: int) -> int:
-    """The difficulty printed on a card for a route cost W: ceil(W / 2)."""
-    return (cost + 1) // 2
+def rate(
+    board: Board,
+    blocked: bytes | bytearray,
+    positions: Sequence[int],
+    tables: Sequence[Sequence[float]],
+    weakness: Sequence[int],
+    walls: int,
+    sealed: int,
+) -> int | None:
+    """The difficulty of a card in int form (None: no walk visits the three monsters)."""
+    found = route_walk(board, blocked, positions)
+    if found is None:
+        return None
+    closed = sum(1 for c in range(NCOLS) if blocked[SOUTH[c]])
+    x = rating.features(board.info, found[1], positions, weakness, walls, sealed, closed)
+    glory, _ = rating.predict(x, tables)
+    return rating.difficulty_of_glory(glory)
 
 
 def encode(card: DungeonCard) -> tuple[list[int], list[int], list[int]]:
@@ -340,12 +367,19 @@ def encode(card: DungeonCard) -> tuple[list[int], list[int], list[int]]:
     return walls, [ROOM_INDEX[p] for p in card.positions], [ROOM_INDEX[s] for s in card.sealed]
 
 
-def difficulty(card: DungeonCard, plan: Plan | Board) -> int | None:
-    """The difficulty of a card on a plan (None when a monster cannot be reached)."""
+def difficulty(card: DungeonCard, plan: Plan | Board, monsters: dict[str, Monster]) -> int | None:
+    """The difficulty of a card on a plan with the pack's monsters (None: no walk visits all
+    three monsters, or a monster is unknown)."""
+    if any(m not in monsters for m in card.monsters):
+        return None
     board = plan if isinstance(plan, Board) else make_board(plan)
-    walls, positions, _ = encode(card)
-    cost = route_cost(board, _blocked(board, walls), positions)
-    return None if cost is None else difficulty_of(cost)
+    walls, positions, sealed = encode(card)
+    foes = [monsters[m] for m in card.monsters]
+    tables = [rating.value_table(m) for m in foes]
+    blocked = _blocked(board, walls)
+    return rate(
+        board, blocked, positions, tables, rating.weakness_of(foes), len(card.walls), len(sealed)
+    )
 
 
 def card_id(seed: int, band: str | None, n: int) -> str:
@@ -385,6 +419,8 @@ class Setup:
     tiers: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # thirds of monster_ids
     words: DungeonWords
     existing: tuple[DungeonCard, ...] = ()
+    tables: tuple[tuple[float, ...], ...] = ()  # monster -> its value by party strength
+    weakness: tuple[int, ...] = ()  # monster -> its weakness (adventurer index)
 
 
 def make_setup(
@@ -408,6 +444,8 @@ def make_setup(
         tiers=tiers,  # type: ignore[arg-type]
         words=words,
         existing=tuple(existing),
+        tables=tuple(rating.value_table(m) for m in ordered),
+        weakness=tuple(rating.weakness_of(ordered)),
     )
 
 
@@ -467,6 +505,7 @@ def generate(
     cands, room_edges, segments = board.candidates, board.room_edges, board.segments
     features, water = board.features, board.water
     tiers = setup.tiers
+    tables, weakness = setup.tables, setup.weakness
     w = setup.words
     nwords = (len(w.places), len(w.owners), len(w.openings), len(w.middles), len(w.endings))
     recent = [deque(maxlen=n // 2) for n in nwords]
@@ -517,18 +556,26 @@ def generate(
             wall_ids = tuple(sorted(walls))
             if fast_violations(board, wall_ids, positions, sealed):
                 continue  # pragma: no cover - construction already keeps every rule
-            cost = route_cost(board, blocked, positions)
-            if cost is None:  # pragma: no cover - the monsters share one side
-                continue
-            diff = (cost + 1) // 2
-            if not lo <= diff <= hi:
-                continue
             t0, t1, t2 = tiers
             monsters = (
                 t0[int(rnd() * len(t0))],
                 t1[int(rnd() * len(t1))],
                 t2[int(rnd() * len(t2))],
             )
+            m0, m1, m2 = monsters
+            diff = rate(
+                board,
+                blocked,
+                positions,
+                (tables[m0], tables[m1], tables[m2]),
+                (weakness[m0], weakness[m1], weakness[m2]),
+                len(walls),
+                len(sealed),
+            )
+            if diff is None:  # pragma: no cover - the monsters share one side
+                continue
+            if not lo <= diff <= hi:
+                continue
             if not seen.add(card_key(wall_ids, positions, monsters)):
                 continue
             words = []

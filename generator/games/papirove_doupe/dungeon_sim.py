@@ -26,7 +26,9 @@ chooser (the bot, or a script in tests) and returns the final `Sheet`.
 
 from __future__ import annotations
 
+import heapq
 import math
+import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -198,8 +200,11 @@ class Table:
     entrances: tuple[int, ...]  # open entrance rooms
     # moves[v][room] -> rooms one step away (teleports folded in: a teleport costs no move)
     moves: tuple[tuple[tuple[int, ...], ...], ...]
-    # dist[v][k][room] -> move points from room to monster k's room (entering costs 1)
-    dist: tuple[tuple[tuple[int, ...], ...], ...]
+    # the cheapest walks to monster k's room, counting 1 per room, 2 more per trap and 2 per
+    # minion level: cost[v][k][room] is that count from room on, hops[v][k][room] its rooms
+    cost: tuple[tuple[tuple[int, ...], ...], ...]
+    hops: tuple[tuple[tuple[int, ...], ...], ...]
+    enter_cost: tuple[int, ...]  # room -> 1 + 2 * (trap + minion level)
 
 
 def make_table(card: DungeonCard, plan: Plan | gen.Board, monsters: dict[str, Monster]) -> Table:
@@ -236,7 +241,8 @@ def make_table(card: DungeonCard, plan: Plan | gen.Board, monsters: dict[str, Mo
             out.discard(r)
             table.append(tuple(sorted(out)))
         moves.append(tuple(table))
-    dist = tuple(tuple(_distances(moves[v], t) for t in positions) for v in range(VARIANTS))
+    enter_cost = tuple(1 + 2 * (trap[r] + minion[r][1]) for r in range(NROOMS))
+    walks = [[_cheapest(moves[v], enter_cost, p) for p in positions] for v in range(VARIANTS)]
     entrances = tuple(c for c in range(NCOLS) if not wall[gen.SOUTH[c]])
     return Table(
         card_id=card.id,
@@ -248,26 +254,30 @@ def make_table(card: DungeonCard, plan: Plan | gen.Board, monsters: dict[str, Mo
         letter=tuple(letter),
         entrances=entrances,
         moves=tuple(moves),
-        dist=dist,
+        cost=tuple(tuple(w[0] for w in ws) for ws in walks),
+        hops=tuple(tuple(w[1] for w in ws) for ws in walks),
+        enter_cost=enter_cost,
     )
 
 
-def _distances(moves: Sequence[Sequence[int]], target: int) -> tuple[int, ...]:
-    """Fewest moves from every room to `target` (breadth first; 99: cannot get there)."""
-    dist = [99] * NROOMS
-    dist[target] = 0
-    frontier = [target]
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for r in frontier:
-            for n in moves[r]:
-                if dist[n] > d:
-                    dist[n] = d
-                    nxt.append(n)
-        frontier = nxt
-    return tuple(dist)
+def _cheapest(
+    moves: Sequence[Sequence[int]], enter: Sequence[int], target: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """From every room, the cost and the rooms of the cheapest walk to `target` (999: none)."""
+    cost = [999] * NROOMS
+    hops = [99] * NROOMS
+    cost[target] = hops[target] = 0
+    heap = [(0, 0, target)]
+    while heap:
+        c, h, r = heapq.heappop(heap)
+        if (c, h) > (cost[r], hops[r]):
+            continue
+        step = c + enter[r]  # walking from a neighbour into r
+        for n in moves[r]:
+            if (step, h + 1) < (cost[n], hops[n]):
+                cost[n], hops[n] = step, h + 1
+                heapq.heappush(heap, (step, h + 1, n))
+    return tuple(cost), tuple(hops)
 
 
 # ------------------------------------------------------------------------------------ the sheet
@@ -698,9 +708,13 @@ def _route_left(s: Sheet, t: Table, v: int) -> list[int]:
             need.append(0)
             here = t.positions[k] if here == OUTSIDE else here
             continue
-        d = t.dist[v][k]
-        step = min(1 + d[e] for e in t.entrances) if here == OUTSIDE else d[here]
-        total += step
+        hops = t.hops[v][k]
+        if here == OUTSIDE:
+            c, enter = t.cost[v][k], t.enter_cost
+            e = min(t.entrances, key=lambda e: (enter[e] + c[e], hops[e], e))
+            total += 1 + hops[e]
+        else:
+            total += hops[here]
         here = t.positions[k]
         need.append(total)
     return need
@@ -718,15 +732,15 @@ def _walk(s: Sheet, t: Table, v: int, points: int) -> tuple[int, ...]:
             if nxt < 0:
                 break
         else:
-            d = t.dist[v][k]
+            c, enter = t.cost[v][k], t.enter_cost
             options = t.entrances if here == OUTSIDE else t.moves[v][here]
-            want = min(d[o] for o in options)
-            if want >= 99:
+            want = min(enter[o] + c[o] for o in options)
+            if want >= 999:
                 break
             nxt = -1
             score = -99
             for o in options:
-                if d[o] == want:
+                if enter[o] + c[o] == want:
                     sc = _room_score(s, t, o, rooms)
                     if sc > score:
                         nxt, score = o, sc
@@ -830,3 +844,67 @@ def bot(s: Sheet, t: Table, rules: Rules, faces: list[int]) -> list[Action]:
             move_dice.append(i)
     # builds first (levels help against minions on the way), then the walk
     return chosen + [Action(i, MOVE) for i in move_dice]
+
+
+# ---------------------------------------------------------------------------------- many games
+
+
+class Summary(NamedTuple):
+    """What many games on one card gave: final glory, resurrections, the three fights."""
+
+    card: str
+    games: int
+    mean: float  # mean final glory
+    sd: float  # its standard deviation over the games (the spread)
+    low: int  # lowest and highest final glory seen
+    high: int
+    resurrection: float  # share of games with a resurrection
+    fights: tuple[float, float, float]  # mean glory of each monster fight (fleeing included)
+    fled: tuple[float, float, float]  # share of games that fled each monster
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {
+            "card": self.card,
+            "games": self.games,
+            "glory_mean": round(self.mean, 3),
+            "glory_sd": round(self.sd, 3),
+            "glory_min": self.low,
+            "glory_max": self.high,
+            "resurrection_share": round(self.resurrection, 4),
+            "monster_fight_mean": [round(f, 3) for f in self.fights],
+            "monster_fled_share": [round(f, 4) for f in self.fled],
+        }
+
+
+def simulate(t: Table, rules: Rules, games: int, rng: Random) -> Summary:
+    """Play `games` games of one card with the bot; their summary."""
+    glory: list[int] = []
+    res = 0
+    fights = [0, 0, 0]
+    fled = [0, 0, 0]
+    for _ in range(games):
+        s = play(t, rules, rng)
+        glory.append(final_glory(s, rules))
+        res += s.resurrected
+        for k in range(3):
+            fights[k] += s.fights[k]
+            fled[k] += s.ranges[k] < 0
+    mean = sum(glory) / games
+    sd = statistics.pstdev(glory, mean) if games > 1 else 0.0
+    return Summary(
+        t.card_id,
+        games,
+        mean,
+        sd,
+        min(glory),
+        max(glory),
+        res / games,
+        tuple(f / games for f in fights),  # type: ignore[arg-type]
+        tuple(f / games for f in fled),  # type: ignore[arg-type]
+    )
+
+
+def card_rng(seed: int, card_id: str) -> Random:
+    """The generator of one card's games: the same seed and card id, the same games."""
+    return Random(f"papirna-dungeon-simulate/{seed}/{card_id}")

@@ -258,7 +258,7 @@ def card_problems(
         and not any(v.field.startswith("positions") for v in rules)
         and open_entrance(card)
     ):
-        value = gen.difficulty(card, board)
+        value = gen.difficulty(card, board, builtin.monsters)
         if value is None:
             out.append(
                 (
