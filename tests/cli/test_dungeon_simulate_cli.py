@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -68,17 +69,9 @@ def test_simulate_bad_input_is_one_line(tmp_path: Path) -> None:
         "--seed: expected a whole number",
     )
     bad = tmp_path / "bad.yaml"
-    bad.write_text(
-        path.read_text(encoding="utf-8")
-        .replace("positions: [", "positions: [A2, ", 1)
-        .replace("A2, ", "A2, ", 1),
-        encoding="utf-8",
-    )
-    text = bad.read_text(encoding="utf-8")
-    start = text.index("positions: [") + len("positions: [A2, ")
-    end = text.index("]", start)
-    first = text[start:end].split(", ")
-    bad.write_text(text[:start] + ", ".join(first[1:]) + text[end:], encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"positions: \[[^\]]*\]", "positions: [A2, B3, C4]", text, count=1)
+    bad.write_text(text, encoding="utf-8")
     one_line_error(
         runner.invoke(app, ["dungeon", "simulate", str(bad)]),
         "card G-9-1 cannot be played: monster 1 stands on the teleport in A2",
