@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WEIGHTS = ROOT / "generator" / "games" / "papirove_doupe" / "rating_weights.py"
 PLOT = ROOT / "docs" / "dungeon-rating.png"
 TRAIN_SEED, TEST_SEED, BAND_SEED = 101, 202, 303
-TRAIN, GAMES_TRAIN = 1500, 100
+TRAIN, GAMES_TRAIN = 2500, 80
 TEST, GAMES_TEST = 1000, 200
 RIDGE = 1.0
 
@@ -125,7 +125,14 @@ class Env:
         closed = sum(1 for c in range(gen.NCOLS) if blocked[gen.SOUTH[c]])
         w = [self.setup.weakness[m] for m in raw.monsters]
         x = rating.features(
-            self.board.info, found[1], raw.positions, w, len(raw.walls), len(raw.sealed), closed
+            self.board.info,
+            found[1],
+            raw.positions,
+            w,
+            len(raw.walls),
+            len(raw.sealed),
+            closed,
+            found[0],
         )
         return x, [self.setup.tables[m] for m in raw.monsters]
 

@@ -251,7 +251,7 @@ difficulty: 99
     assert result.exit_code == 1
     assert f"{path}:7: card copy: walls: same walls and monsters as card 'A'" in result.stdout
     assert (
-        f"{path}:8: card copy: difficulty: the card says 99, but its dungeon gives 24"
+        f"{path}:8: card copy: difficulty: the card says 99, but its dungeon gives 33"
         in result.stdout
     )
 

@@ -356,7 +356,7 @@ def rate(
     if found is None:
         return None
     closed = sum(1 for c in range(NCOLS) if blocked[SOUTH[c]])
-    x = rating.features(board.info, found[1], positions, weakness, walls, sealed, closed)
+    x = rating.features(board.info, found[1], positions, weakness, walls, sealed, closed, found[0])
     glory, _ = rating.predict(x, tables)
     return rating.difficulty_of_glory(glory)
 

@@ -8,7 +8,9 @@ cards (`benchmarks/fit_dungeon_rating.py` makes `rating_weights.py`).
 The features come from the cheapest walk (`dungeon_gen.route_walk`), cut into its three legs
 (to ①, ① to ②, ② to ③): per leg the moves it takes (two rooms a move), its traps, the levels its
 minions ask above what the party has by then, its minions, and its treasures by kind; the
-monsters' weaknesses; and the walls, sealed rooms and closed entrances. A first formula
+monsters' weaknesses; the walls, sealed rooms and closed entrances; the walk's cost W and its
+rooms; and a few squares and products of these (long first legs and early wounds hurt more
+than in proportion). A first formula
 predicts the party's strength at each fight from these; each monster's value is then the
 glory minus wounds of its ranges around that strength (`monster_value`); the second formula
 adds the monsters' values to the features.
@@ -41,6 +43,9 @@ def feature_names() -> tuple[str, ...]:
     for k in (1, 2, 3):
         names += [f"weak{k}_{a}" for a in ADVENTURERS]
     names += ["same_weak12", "same_weak23", "same_weak13", "walls", "sealed", "closed"]
+    names += ["route_cost", "rooms", "route_cost_sq", "rooms_sq"]
+    names += ["moves1_sq", "moves2_sq", "moves3_sq", "moves1x2", "moves_sq", "deficit1_sq"]
+    names += ["hurt1_sq"]
     return tuple(names)
 
 
@@ -97,8 +102,10 @@ def features(
     walls: int,
     sealed: int,
     closed: int,
+    cost: int,
 ) -> list[float]:
-    """The features of a card from its cheapest walk (rooms entered, legs run into each other)."""
+    """The features of a card from its cheapest walk (rooms entered, legs run into each other)
+    and that walk's cost W."""
     out = [1.0]
     taken: set[int] = set()
     leg = 0
@@ -134,6 +141,12 @@ def features(
         out += [1.0 if weakness[k] == a else 0.0 for a in range(4)]
     w0, w1, w2 = weakness
     out += [float(w0 == w1), float(w1 == w2), float(w0 == w2), walls, sealed, closed]
+    rooms = len(taken)
+    out += [cost, rooms, cost * cost / 100, rooms * rooms / 100]
+    m1, m2, m3 = out[1], out[10], out[19]
+    hurt = traps[0] + deficit[0]
+    out += [m1 * m1, m2 * m2, m3 * m3, m1 * m2, (m1 + m2 + m3) ** 2 / 10, deficit[0] ** 2]
+    out += [hurt * hurt]
     return out
 
 
