@@ -728,3 +728,27 @@ def test_plans_made_for_the_cards_keep_every_card_playable(seed: int) -> None:
 def test_builtin_cards_are_playable_on_the_builtin_plan() -> None:
     b = builtin()
     assert gen.card_problems_on_plan(b.plan, b.cards) == []
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**63), band=st.sampled_from([None, *gen.BANDS]))
+def test_property_generated_cards_are_never_split(seed: int, band: str | None) -> None:
+    """Every room with a feature that a party can reach lies on the monsters' side."""
+    s = setup()
+    board = s.board
+    for raw in gen.generate(s, Random(seed), 3, gen.BANDS[band] if band else None):
+        blocked = gen._blocked(board, raw.walls)
+        starts = [c for c in range(gen.NCOLS) if not blocked[gen.SOUTH[c]]]
+        reach = gen._reach(board, blocked, starts)
+        side = gen._reach(board, blocked, raw.positions[:1])
+        assert all(side[p] for p in raw.positions)
+        assert [gen.ROOMS[r] for r in board.features if reach[r] and not side[r]] == []
+        if band:
+            lo, hi = gen.BANDS[band]
+            assert lo <= raw.difficulty <= hi
+
+
+def test_the_seed_7_pockets_of_the_issue_are_gone() -> None:
+    # before the fix, seed 7 gave cards 22 and 24 with a pocket {D1, D2, E1, E2} behind E1
+    for card in cards(7, 30):
+        assert not [v for v in violations(card) if "split" in v], card.id
