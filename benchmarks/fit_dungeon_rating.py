@@ -221,7 +221,7 @@ def write_weights(
         "",
     ]
     text = "\n".join(lines)
-    WEIGHTS.write_text(text, encoding="utf-8")
+    WEIGHTS.write_text(text, encoding="utf-8")  # then `ruff format` it
     print(f"wrote {WEIGHTS.relative_to(ROOT)}")
 
 
