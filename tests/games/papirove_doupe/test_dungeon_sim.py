@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.cli.scoring import pd_cards
 from generator.games.papirove_doupe import dungeon_gen as gen
 from generator.games.papirove_doupe import dungeon_sim as sim
 from generator.games.papirove_doupe.dungeons import load_builtin, load_rules, load_words
 from generator.games.papirove_doupe.rules import score_sheet
+from generator.games.papirove_doupe.score import pd_cards
 from generator.games.papirove_doupe.sheets import PapiroveDoupeSheet
 
 A = sim.Action
