@@ -80,8 +80,15 @@ def usage_line(error: Exception) -> str:
 
 def main() -> None:
     """Entry point of the `papirna` console script."""
+    import signal
     import sys
 
+    from generator.cli.common import Terminated
+
+    def _terminate(signum: int, frame: object) -> None:
+        raise Terminated  # unwinds like Ctrl-C: temp files and new folders are removed
+
+    signal.signal(signal.SIGTERM, _terminate)
     click_exception, no_args_is_help = _usage_errors()
     try:
         code = app(standalone_mode=False)

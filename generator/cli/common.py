@@ -53,6 +53,10 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(EXIT_USER_ERROR)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised as an exception so that every writer cleans up as after Ctrl-C."""
+
+
 def handles_errors(func: Callable[P, R]) -> Callable[P, R]:
     """Turn PapirnaError into one line on stderr and exit code 2, with no traceback."""
 
@@ -62,8 +66,8 @@ def handles_errors(func: Callable[P, R]) -> Callable[P, R]:
             return func(*args, **kwargs)
         except PapirnaError as e:
             raise fail(str(e)) from None
-        except KeyboardInterrupt:
-            raise fail("interrupted") from None
+        except KeyboardInterrupt as e:
+            raise fail("terminated" if isinstance(e, Terminated) else "interrupted") from None
 
     return wrapper
 

@@ -29,27 +29,49 @@ def _temp_beside(path: Path) -> tuple[int, str]:
 
 @contextmanager
 def open_atomic(path: Path, text: bool = False) -> Iterator[IO]:
-    """A file to write that appears at `path` only when the block ends without an error."""
+    """A file to write that appears at `path` only when the block ends without an error.
+
+    On any error or interruption the temp file and the folders this call made are removed.
+    """
+    made = _make_parents(path)
+    tmp = ""
+    try:
+        try:
+            fd, tmp = _temp_beside(path)
+        except OSError as e:
+            raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
+        try:
+            mode = "w" if text else "wb"
+            kwargs = {"encoding": "utf-8", "newline": "\n"} if text else {}
+            with os.fdopen(fd, mode, **kwargs) as f:
+                yield f
+            os.replace(tmp, path)
+        except OSError as e:
+            raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
+    except BaseException:
+        if tmp:
+            Path(tmp).unlink(missing_ok=True)
+        _remove_folders(made)
+        raise
+
+
+def _make_parents(path: Path) -> list[Path]:
+    """Create the folders above `path`; return those that did not exist, outermost first."""
+    missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+    first = next((p for p in (path.parent, *path.parent.parents) if p.exists()), None)
+    if first is not None and not first.is_dir():
+        raise PapirnaError(f"cannot create folder: {first} is a file", file=str(path.parent))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise PapirnaError(f"cannot create folder: {e.strerror}", file=str(path.parent)) from None
-    try:
-        fd, tmp = _temp_beside(path)
-    except OSError as e:
-        raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
-    try:
-        mode = "w" if text else "wb"
-        kwargs = {"encoding": "utf-8", "newline": "\n"} if text else {}
-        with os.fdopen(fd, mode, **kwargs) as f:
-            yield f
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise PapirnaError(f"cannot write file: {e.strerror}", file=str(path)) from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    return list(reversed(missing))
+
+
+def _remove_folders(made: list[Path]) -> None:
+    for folder in reversed(made):
+        with suppress(OSError):  # not empty: something else wrote there meanwhile
+            folder.rmdir()
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -83,14 +105,7 @@ class Staging:
 
     def add(self, path: Path, data: bytes) -> None:
         """Write `data` to a temp file beside `path`; it appears at `path` on commit."""
-        missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise PapirnaError(
-                f"cannot create folder: {e.strerror}", file=str(path.parent)
-            ) from None
-        self.made.extend(reversed(missing))
+        self.made.extend(_make_parents(path))
         try:
             fd, tmp = _temp_beside(path)
         except OSError as e:
@@ -116,9 +131,7 @@ class Staging:
         """Remove the temp files and the folders made for them."""
         for tmp, _ in self.staged:
             Path(tmp).unlink(missing_ok=True)
-        for folder in reversed(self.made):
-            with suppress(OSError):  # not empty: something else wrote there meanwhile
-                folder.rmdir()
+        _remove_folders(self.made)
         self.staged = []
 
     def __enter__(self) -> Staging:

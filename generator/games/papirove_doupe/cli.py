@@ -9,15 +9,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 import typer
 
 from generator.cli.common import handles_errors
 from generator.errors import PapirnaError
 
-if TYPE_CHECKING:
-    from generator.games.papirove_doupe.dungeons import Loaded
 MAX_COUNT = 1_000_000
 MAX_SEED = 10**17 - 1  # a plan's id, generated-SEED, must fit its place on the sheet
 MAX_PDF_COUNT = 1_000
@@ -42,11 +40,31 @@ def register(root: typer.Typer) -> None:
 # ------------------------------------------------------------------------------ option parsing
 
 
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
 def _whole(value: str, option: str) -> int:
-    try:
-        return int(value.strip().replace("_", ""))
-    except ValueError:
-        raise PapirnaError(f"{option}: expected a whole number, got {value!r}") from None
+    """A whole number in plain ASCII digits (no '_', no other scripts' digits)."""
+    text = value.strip()
+    if not _WHOLE.fullmatch(text):
+        raise PapirnaError(f"{option}: expected a whole number (digits 0-9), got {value!r}")
+    return int(text)
+
+
+def _folder(value: str | None, option: str = "--out") -> Path | None:
+    """A folder to write into: not empty, and not an existing file."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise PapirnaError(f"{option}: expected a folder, got an empty name")
+    path = Path(value)
+    if path.exists() and not path.is_dir():
+        raise PapirnaError(f"{option}: {value} is a file, not a folder")
+    return path
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _seed(value: str | None) -> int:
@@ -75,11 +93,14 @@ def new(
         None,
         "--seed",
         metavar="S",
-        help="A whole number; the same seed and options give the same cards. Default: random "
-        "(the seed is in every card id, G-SEED-N).",
+        help=f"A whole number from 0 to {MAX_SEED:,}; the same seed and options give the same "
+        "cards. Default: random from 0 to 9,999 (the seed is in every card id, G-SEED-N).",
     ),
     difficulty: str | None = typer.Option(
-        None, "--difficulty", metavar="easy|normal|hard", help="Only cards in this band."
+        None,
+        "--difficulty",
+        metavar="easy|normal|hard",
+        help="Only cards in this band (it is part of every card id, G-SEED-BAND-N).",
     ),
     campaign: str = typer.Option(
         "generated", "--campaign", metavar="NAME", help="The cards' campaign id."
@@ -88,7 +109,7 @@ def new(
         "cs", "--lang", metavar="cs|en", help="Language of the PDF (YAML and JSON carry both)."
     ),
     fmt: str = typer.Option("yaml", "--format", metavar="pdf|yaml|json", help="Output format."),
-    out: Path | None = typer.Option(
+    out_dir: str | None = typer.Option(
         None,
         "--out",
         metavar="DIR",
@@ -104,7 +125,10 @@ def new(
     n = _whole(count, "--count")
     if not 1 <= n <= MAX_COUNT:
         raise PapirnaError(f"--count: expected 1 to {MAX_COUNT:,}, got {n}")
-    band_name = _choice(difficulty, "--difficulty", list(gen.BANDS)) if difficulty else None
+    band_name = None
+    if difficulty is not None:
+        band_name = _choice(difficulty, "--difficulty", list(gen.BANDS))
+    out = _folder(out_dir)
     fmt = _choice(fmt, "--format", FORMATS)
     lang = _choice(lang, "--lang", LANGS)
     if not _CAMPAIGN.match(campaign):
@@ -119,18 +143,22 @@ def new(
         builtin.plan, builtin.monsters.values(), load_words(builtin.pack), builtin.cards
     )
     band = gen.BANDS[band_name] if band_name else None
+    stem = f"dungeons-{s}" + (f"-{band_name}" if band_name else "")
 
     def cards() -> Iterator[dict[str, Any]]:
         raws = gen.generate(setup, Random(s), n, band)
         for i, raw in enumerate(raws, start=1):
-            yield gen.card_data(setup, raw, f"G-{s}-{i}", campaign)
+            yield gen.card_data(setup, raw, gen.card_id(s, band_name, i), campaign)
 
     if fmt == "pdf":
         models = [gen.to_card(d) for d in cards()]
         data, pages = render_deck(builtin.pack, "dungeons", models, lang, paper="a4")
-        path = (out or Path("output")) / f"dungeons-{s}-{lang}-a4.pdf"
+        path = (out or Path("output")) / f"{stem}-{lang}-a4.pdf"
         write_atomic(path, data)
-        print(f"papirna wrote {len(models)} dungeon cards ({pages} pages) to {path}")
+        print(
+            f"papirna wrote {_plural(len(models), 'dungeon card')} "
+            f"({_plural(pages, 'page')}) to {path}"
+        )
         return
     options = f"--count {n} --seed {s}"
     options += f" --difficulty {band_name}" if band_name else ""
@@ -151,9 +179,9 @@ def new(
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise typer.Exit(1) from None
         return
-    path = out / f"dungeons-{s}.{fmt}"
+    path = out / f"{stem}.{fmt}"
     written = _stream_to_file(path, write)
-    print(f"papirna wrote {written} dungeon cards to {path}")
+    print(f"papirna wrote {_plural(written, 'dungeon card')} to {path}")
 
 
 def _stream_to_file(path: Path, write: Any) -> int:
@@ -175,28 +203,36 @@ def check(
     ),
 ) -> None:
     """Check dungeon card files against the built-in plan and monsters; explain every problem."""
+    from hashlib import blake2b
+
     from generator.content.yamlio import format_path
     from generator.games.papirove_doupe import dungeon_gen as gen
-    from generator.games.papirove_doupe.dungeons import card_problems, load_builtin, load_cards
+    from generator.games.papirove_doupe.dungeons import card_problems, iter_cards, load_builtin
+    from generator.games.papirove_doupe.rules import canonical
 
-    loaded = [card for f in files for card in load_cards(f)]
     builtin = load_builtin()
     board = gen.make_board(builtin.plan)
-    others = list(builtin.cards)
-    ids: dict[str, Loaded] = {}
+    ids: dict[str, str] = {}  # card id -> where it was first seen
+    shapes: dict[bytes, str] = {}  # digest of walls, positions, monsters -> card id
+    for card in builtin.cards:
+        shapes.setdefault(_digest(blake2b, canonical(card)), card.id)
     broken = 0
     problems = 0
+    total = 0
     per_file: dict[str, list[int]] = {}
-    for item in loaded:
+    for item in (card for f in files for card in iter_cards(f)):
         card = item.card
-        found = card_problems(card, builtin, board, others)
+        total += 1
+        found = card_problems(card, builtin, board, builtin.cards)
+        line, _ = item.doc.where(item.path)
+        here = f"{item.shown}:{line}" if line else item.shown
         if card.id in ids:
-            first = ids[card.id]
-            line, _ = first.doc.where(first.path)
-            where = f"{first.shown}:{line}" if line else first.shown
-            found.insert(0, (("id",), f"card id {card.id!r} is used twice (also {where})"))
-        ids.setdefault(card.id, item)
-        others.append(card)
+            found.insert(0, (("id",), f"card id {card.id!r} is used twice (also {ids[card.id]})"))
+        ids.setdefault(card.id, here)
+        shape = _digest(blake2b, canonical(card))
+        twin = shapes.setdefault(shape, card.id)
+        if twin != card.id and not any(m.startswith("same walls") for _, m in found):
+            found.append((("walls",), f"same walls and monsters as card {twin!r}"))
         tally = per_file.setdefault(item.shown, [0, 0])
         tally[0] += 1
         if found:
@@ -213,14 +249,107 @@ def check(
             field = format_path(sub) or "card"
             print(f"{where}: card {card.id}: {field}: {message}")
             problems += 1
-    for shown, (total, bad) in per_file.items():
+    for shown, (count, bad) in per_file.items():
         if not bad:
-            print(f"ok: {shown}: {total} dungeon card{'s' if total != 1 else ''}")
+            print(f"ok: {shown}: {_plural(count, 'dungeon card')}")
     if broken:
-        print(
-            f"{problems} problem{'s' if problems != 1 else ''} in {broken} of {len(loaded)} cards"
-        )
+        print(f"{_plural(problems, 'problem')} in {broken} of {total} cards")
         raise typer.Exit(1)
+
+
+def _digest(blake2b: Any, value: object) -> bytes:
+    return blake2b(repr(value).encode(), digest_size=16).digest()
+
+
+# -------------------------------------------------------------------------------- dungeon simulate
+
+MAX_GAMES = 100_000
+
+
+@app.command("simulate")
+@handles_errors
+def simulate(
+    files: list[Path] = typer.Argument(
+        ..., metavar="FILE...", help="YAML or JSON files: a list of dungeon cards, or one card."
+    ),
+    games: str = typer.Option(
+        "200", "--games", metavar="N", help=f"Games per card (1 to {MAX_GAMES:,})."
+    ),
+    seed: str = typer.Option(
+        "0",
+        "--seed",
+        metavar="S",
+        help=f"A whole number from 0 to {MAX_SEED:,}; the same seed gives the same games.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """Play every card solo many times with a heuristic bot; report the glory it gives.
+
+    The 12 built-in cards A-L are played too, as a reference.
+    """
+    import json
+
+    from generator.games.papirove_doupe import dungeon_gen as gen
+    from generator.games.papirove_doupe import dungeon_sim as sim
+    from generator.games.papirove_doupe.dungeons import (
+        card_problems,
+        iter_cards,
+        load_builtin,
+        load_rules,
+    )
+
+    n = _whole(games, "--games")
+    if not 1 <= n <= MAX_GAMES:
+        raise PapirnaError(f"--games: expected 1 to {MAX_GAMES:,}, got {n}")
+    s = _seed(seed)
+    builtin = load_builtin()
+    board = gen.make_board(builtin.plan)
+    rules = load_rules(builtin)
+
+    def run(card: Any) -> sim.Summary:
+        table = sim.make_table(card, board, builtin.monsters)
+        return sim.simulate(table, rules, n, sim.card_rng(s, card.id))
+
+    rows: list[sim.Summary] = []
+    for item in (card for f in files for card in iter_cards(f)):
+        found = card_problems(item.card, builtin, board, builtin.cards)
+        if found:
+            sub, message = found[0]
+            line, _ = item.doc.where(item.path + sub)
+            where = f"{item.shown}:{line}" if line else item.shown
+            raise PapirnaError(
+                f"card {item.card.id} cannot be played: {message} (see papirna dungeon check)",
+                file=where,
+            )
+        rows.append(run(item.card))
+    reference = [run(card) for card in builtin.cards]
+    if as_json:
+        data = {
+            "games": n,
+            "seed": s,
+            "cards": [r.as_dict() for r in rows],
+            "reference": [r.as_dict() for r in reference],
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    head = (
+        f"{'card':<22} {'games':>6} {'glory':>6} {'spread':>6} {'min':>4} {'max':>4} "
+        f"{'resurr.':>7} {'fight 1':>7} {'fight 2':>7} {'fight 3':>7}"
+    )
+
+    def line(r: sim.Summary) -> str:
+        f1, f2, f3 = (f"{f:+7.1f}" for f in r.fights)
+        return (
+            f"{r.card:<22} {r.games:>6} {r.mean:>6.1f} {r.sd:>6.1f} {r.low:>4} {r.high:>4} "
+            f"{r.resurrection:>7.0%} {f1} {f2} {f3}"
+        )
+
+    print(head)
+    for r in rows:
+        print(line(r))
+    print(f"reference: the built-in cards A-L, {n} games each")
+    for r in reference:
+        print(line(r))
 
 
 # -------------------------------------------------------------------------------- dungeon plan new
@@ -230,11 +359,16 @@ def check(
 @handles_errors
 def plan_new(
     seed: str | None = typer.Option(
-        None, "--seed", metavar="S", help="A whole number; the same seed gives the same plan."
+        None,
+        "--seed",
+        metavar="S",
+        help=f"A whole number from 0 to {MAX_SEED:,}; the same seed gives the same plan. "
+        "Default: random from 0 to 9,999.",
     ),
-    out: Path | None = typer.Option(
+    out: str | None = typer.Option(
         None, "--out", metavar="FILE", help="Write here instead of stdout."
     ),
+    force: bool = typer.Option(False, "--force", help="Overwrite the --out file if it exists."),
 ) -> None:
     """Generate a new balanced dungeon plan (a plan.yaml for the player sheet)."""
     from generator.content.yamlio import display_path
@@ -243,6 +377,15 @@ def plan_new(
     from generator.output.files import write_atomic
 
     s = _seed(seed)
+    path = None
+    if out is not None:
+        if not out.strip():
+            raise PapirnaError("--out: expected a file name, got an empty name")
+        path = Path(out)
+        if path.is_dir():
+            raise PapirnaError(f"--out: {out} is a folder, not a file")
+        if path.exists() and not force:
+            raise PapirnaError(f"--out: {out} exists; add --force to overwrite it")
     builtin = load_builtin()
     plan = gen.generate_plan(Random(s), builtin.plan, f"generated-{s}", cards=builtin.cards)
     header = (
@@ -251,8 +394,8 @@ def plan_new(
         f"minions, treasures and water as the built-in plan {builtin.plan.id!r}."
     )
     text = gen.plan_yaml(plan, header)
-    if out is None:
+    if path is None:
         sys.stdout.write(text)
         return
-    write_atomic(out, text.encode("utf-8"))
-    print(f"papirna wrote plan {plan.id} to {display_path(out)}")
+    write_atomic(path, text.encode("utf-8"))
+    print(f"papirna wrote plan {plan.id} to {display_path(path)}")

@@ -16,7 +16,6 @@ minion level met on the way.
 from __future__ import annotations
 
 import heapq
-import itertools
 import json
 import math
 import re
@@ -28,6 +27,8 @@ from random import Random
 from typing import Any, NamedTuple, TextIO
 
 from generator.errors import PapirnaError
+from generator.games.papirove_doupe import dungeon_rating as rating
+from generator.games.papirove_doupe import rating_weights
 from generator.games.papirove_doupe.models import (
     ADVENTURERS,
     COLUMNS,
@@ -45,8 +46,8 @@ LANGS: tuple[str, ...] = ("cs", "en")
 ROOM_INDEX: dict[str, int] = {name: i for i, name in enumerate(ROOMS)}
 
 # Difficulty bands: inclusive ranges of the difficulty number, cut at the terciles of 30,000
-# cards generated without a band on the built-in plan (seeds 0-9, docs/dungeon-cards.md).
-BANDS: dict[str, tuple[int, int]] = {"easy": (0, 22), "normal": (23, 31), "hard": (32, 9999)}
+# cards generated without a band on the built-in plan (benchmarks/fit_dungeon_rating.py).
+BANDS: dict[str, tuple[int, int]] = dict(rating_weights.BANDS)
 
 MAX_SEALED = 2  # a generated card walls off at most this many rooms with features
 MAX_ATTEMPTS = 5000  # candidates tried for one card before giving up
@@ -88,10 +89,12 @@ class Board:
     step: tuple[int, ...]  # room -> cost of walking in: 1 + 2 * (trap + minion level)
     jump: tuple[int, ...]  # room -> cost of teleporting in: 2 * (trap + minion level)
     features: tuple[int, ...]  # rooms with a trap, minion or treasure
+    minion: tuple[int, ...]  # room -> level of its minion (0: none)
     teleport: bytes  # room -> 1 on a teleport
     candidates: tuple[int, ...]  # rooms a monster may stand in
     room_edges: tuple[tuple[int, ...], ...]  # room -> inner edges around it that are not water
     segments: tuple[tuple[int, ...], ...]  # straight wall runs of 1-3 edges, none on water
+    info: rating.RoomInfo  # traps, minion levels and treasure kinds for the rating
 
 
 def make_board(plan: Plan) -> Board:
@@ -110,9 +113,11 @@ def make_board(plan: Plan) -> Board:
         tele[ROOM_INDEX[a]].append(ROOM_INDEX[b])
         tele[ROOM_INDEX[b]].append(ROOM_INDEX[a])
     penalty = [0] * NROOMS
+    minion = [0] * NROOMS
     features = []
     for name, f in plan.rooms.items():
         i = ROOM_INDEX[name]
+        minion[i] = f.minion.level if f.minion else 0
         penalty[i] = int(f.trap) + (f.minion.level if f.minion else 0)
         if f.trap or f.minion or f.treasure:
             features.append(i)
@@ -130,10 +135,21 @@ def make_board(plan: Plan) -> Board:
         step=tuple(1 + 2 * p for p in penalty),
         jump=tuple(2 * p for p in penalty),
         features=tuple(sorted(features)),
+        minion=tuple(minion),
         teleport=bytes(teleport),
         candidates=tuple(i for i in range(NROOMS) if i not in entrance and not teleport[i]),
         room_edges=room_edges,
         segments=_segments(bytes(water)),
+        info=rating.RoomInfo(
+            trap=tuple(int(bool(plan.rooms.get(r) and plan.rooms[r].trap)) for r in ROOMS),
+            minion=tuple(minion),
+            treasure=tuple(
+                rating.TREASURE_KINDS.index(plan.rooms[r].treasure.kind)  # type: ignore[union-attr]
+                if plan.rooms.get(r) and plan.rooms[r].treasure
+                else -1
+                for r in ROOMS
+            ),
+        ),
     )
 
 
@@ -223,6 +239,8 @@ def fast_violations(
         comp = _reach(board, blocked, [positions[0]])
         if not all(comp[p] for p in positions):
             n += 1
+        elif any(reach[r] and not comp[r] for r in board.features):
+            n += 1  # a pocket with features behind another entrance: the dungeon is split
     sealed_set = set(sealed)
     cut_off = sum(1 for r in board.features if not reach[r] and r not in sealed_set)
     if cut_off == 1 or (cut_off and starts):  # one line for all of them, as check_dungeon
@@ -234,22 +252,41 @@ def fast_violations(
 
 
 def _leg(
-    board: Board, blocked: bytes | bytearray, sources: Iterable[tuple[int, int]], target: int
+    board: Board,
+    blocked: bytes | bytearray,
+    sources: Iterable[tuple[int, int]],
+    target: int,
+    step: Sequence[int] | None = None,
+    jump: Sequence[int] | None = None,
+    path: list[int] | None = None,
 ) -> int:
-    """Cheapest cost from the sources ((cost so far, room), ...) to the target room."""
+    """Cheapest cost from the sources ((cost so far, room), ...) to the target room.
+
+    `step` and `jump` override the board's room costs; with `path`, the rooms the cheapest
+    walk enters (sources included, in order) are appended to it.
+    """
     dist = [_INF] * NROOMS
+    prev = [-1] * NROOMS
     heap = []
     for d, s in sources:
         if d < dist[s]:
             dist[s] = d
             heap.append(d * 64 + s)
     heapq.heapify(heap)
-    adj, tele, step, jump = board.adj, board.tele, board.step, board.jump
+    adj, tele = board.adj, board.tele
+    step = board.step if step is None else step
+    jump = board.jump if jump is None else jump
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         x = pop(heap)
         d, r = x >> 6, x & 63
         if r == target:
+            if path is not None:
+                walk = []
+                while r >= 0:
+                    walk.append(r)
+                    r = prev[r]
+                path.extend(reversed(walk))
             return d
         if d > dist[r]:
             continue
@@ -258,30 +295,70 @@ def _leg(
                 nd = d + step[n]
                 if nd < dist[n]:
                     dist[n] = nd
+                    prev[n] = r
                     push(heap, nd * 64 + n)
         for t in tele[r]:
             nd = d + jump[t]
             if nd < dist[t]:
                 dist[t] = nd
+                prev[t] = r
                 push(heap, nd * 64 + t)
     return _INF
 
 
+def route_walk(
+    board: Board, blocked: bytes | bytearray, positions: Sequence[int]
+) -> tuple[int, list[int]] | None:
+    """W and the rooms entered on the cheapest leg-by-leg walk through monsters ①②③.
+
+    Each leg is the cheapest one given the legs before it; a minion beaten on an earlier leg
+    is crossed out (rulebook: it is fought only once), so later legs walk through its room
+    for the plain step and trap cost. None: no walk visits all three.
+    """
+    step, jump = list(board.step), list(board.jump)
+    level = list(board.minion)  # minions still standing
+    starts = [(step[c], c) for c in range(NCOLS) if not blocked[SOUTH[c]]]
+    walk: list[int] = []
+    total = 0
+    sources = starts
+    for target in positions:
+        start = len(walk)
+        cost = _leg(board, blocked, sources, target, step, jump, walk)
+        if cost >= _INF:
+            return None
+        total = cost
+        for r in walk[start:]:
+            if level[r]:  # beaten: crossed out on the plan
+                step[r] -= 2 * level[r]
+                jump[r] -= 2 * level[r]
+                level[r] = 0
+        sources = [(total, target)]
+    return total, walk
+
+
 def route_cost(board: Board, blocked: bytes | bytearray, positions: Sequence[int]) -> int | None:
     """W: the cheapest walk from the best open entrance through monsters ①②③ (None: no walk)."""
-    step = board.step
-    starts = [(step[c], c) for c in range(NCOLS) if not blocked[SOUTH[c]]]
-    total = _leg(board, blocked, starts, positions[0])
-    for a, b in itertools.pairwise(positions):
-        if total >= _INF:
-            break
-        total += _leg(board, blocked, [(0, a)], b)
-    return total if total < _INF else None
+    found = route_walk(board, blocked, positions)
+    return None if found is None else found[0]
 
 
-def difficulty_of(cost: int) -> int:
-    """The difficulty printed on a card for a route cost W: ceil(W / 2)."""
-    return (cost + 1) // 2
+def rate(
+    board: Board,
+    blocked: bytes | bytearray,
+    positions: Sequence[int],
+    tables: Sequence[Sequence[float]],
+    weakness: Sequence[int],
+    walls: int,
+    sealed: int,
+) -> int | None:
+    """The difficulty of a card in int form (None: no walk visits the three monsters)."""
+    found = route_walk(board, blocked, positions)
+    if found is None:
+        return None
+    closed = sum(1 for c in range(NCOLS) if blocked[SOUTH[c]])
+    x = rating.features(board.info, found[1], positions, weakness, walls, sealed, closed, found[0])
+    glory, _ = rating.predict(x, tables)
+    return rating.difficulty_of_glory(glory)
 
 
 def encode(card: DungeonCard) -> tuple[list[int], list[int], list[int]]:
@@ -290,12 +367,24 @@ def encode(card: DungeonCard) -> tuple[list[int], list[int], list[int]]:
     return walls, [ROOM_INDEX[p] for p in card.positions], [ROOM_INDEX[s] for s in card.sealed]
 
 
-def difficulty(card: DungeonCard, plan: Plan | Board) -> int | None:
-    """The difficulty of a card on a plan (None when a monster cannot be reached)."""
+def difficulty(card: DungeonCard, plan: Plan | Board, monsters: dict[str, Monster]) -> int | None:
+    """The difficulty of a card on a plan with the pack's monsters (None: no walk visits all
+    three monsters, or a monster is unknown)."""
+    if any(m not in monsters for m in card.monsters):
+        return None
     board = plan if isinstance(plan, Board) else make_board(plan)
-    walls, positions, _ = encode(card)
-    cost = route_cost(board, _blocked(board, walls), positions)
-    return None if cost is None else difficulty_of(cost)
+    walls, positions, sealed = encode(card)
+    foes = [monsters[m] for m in card.monsters]
+    tables = [rating.value_table(m) for m in foes]
+    blocked = _blocked(board, walls)
+    return rate(
+        board, blocked, positions, tables, rating.weakness_of(foes), len(card.walls), len(sealed)
+    )
+
+
+def card_id(seed: int, band: str | None, n: int) -> str:
+    """A generated card's id, G-SEED-N or G-SEED-BAND-N: enough to make the card again."""
+    return f"G-{seed}-{band}-{n}" if band else f"G-{seed}-{n}"
 
 
 def band_of(value: int) -> str:
@@ -330,6 +419,8 @@ class Setup:
     tiers: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # thirds of monster_ids
     words: DungeonWords
     existing: tuple[DungeonCard, ...] = ()
+    tables: tuple[tuple[float, ...], ...] = ()  # monster -> its value by party strength
+    weakness: tuple[int, ...] = ()  # monster -> its weakness (adventurer index)
 
 
 def make_setup(
@@ -353,6 +444,8 @@ def make_setup(
         tiers=tiers,  # type: ignore[arg-type]
         words=words,
         existing=tuple(existing),
+        tables=tuple(rating.value_table(m) for m in ordered),
+        weakness=tuple(rating.weakness_of(ordered)),
     )
 
 
@@ -410,8 +503,9 @@ def generate(
             seen.add(card_key(walls, positions, [index[m] for m in card.monsters]))
     rnd = rng.random
     cands, room_edges, segments = board.candidates, board.room_edges, board.segments
-    features, water, step = board.features, board.water, board.step
+    features, water = board.features, board.water
     tiers = setup.tiers
+    tables, weakness = setup.tables, setup.weakness
     w = setup.words
     nwords = (len(w.places), len(w.owners), len(w.openings), len(w.middles), len(w.endings))
     recent = [deque(maxlen=n // 2) for n in nwords]
@@ -454,22 +548,34 @@ def generate(
             sealed = tuple(r for r in features if not reach[r])
             if len(sealed) > MAX_SEALED:
                 continue
+            side = _reach(board, blocked, (p0,))
+            if not (side[p1] and side[p2]):
+                continue  # walls split the monsters apart: no single walk visits all three
+            if any(reach[r] and not side[r] for r in features):
+                continue  # a pocket behind another entrance: the dungeon would be split
             wall_ids = tuple(sorted(walls))
             if fast_violations(board, wall_ids, positions, sealed):
                 continue  # pragma: no cover - construction already keeps every rule
-            cost = _leg(board, blocked, [(step[c], c) for c in starts], p0)
-            cost += _leg(board, blocked, [(0, p0)], p1) + _leg(board, blocked, [(0, p1)], p2)
-            if cost >= _INF:
-                continue  # walls split the monsters apart: no single walk visits all three
-            diff = (cost + 1) // 2
-            if not lo <= diff <= hi:
-                continue
             t0, t1, t2 = tiers
             monsters = (
                 t0[int(rnd() * len(t0))],
                 t1[int(rnd() * len(t1))],
                 t2[int(rnd() * len(t2))],
             )
+            m0, m1, m2 = monsters
+            diff = rate(
+                board,
+                blocked,
+                positions,
+                (tables[m0], tables[m1], tables[m2]),
+                (weakness[m0], weakness[m1], weakness[m2]),
+                len(walls),
+                len(sealed),
+            )
+            if diff is None:  # pragma: no cover - the monsters share one side
+                continue
+            if not lo <= diff <= hi:
+                continue
             if not seen.add(card_key(wall_ids, positions, monsters)):
                 continue
             words = []

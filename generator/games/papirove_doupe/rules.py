@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterable
 from typing import NamedTuple
@@ -36,19 +37,29 @@ class Violation(NamedTuple):
 
 def edge(a: str, b: str) -> str:
     """The canonical name of the edge between two neighbouring rooms, e.g. 'B2|B3'."""
+    return _edge(a, b)
+
+
+@functools.cache
+def _edge(a: str, b: str) -> str:
     first, second = sorted((a, b))
     return f"{first}|{second}"
 
 
 def neighbours(room: str) -> list[str]:
     """Orthogonal neighbours of a room inside the 6 x 7 plan."""
+    return list(_neighbours(room))
+
+
+@functools.cache
+def _neighbours(room: str) -> tuple[str, ...]:
     c, r = COLUMNS.index(room[0]), int(room[1:])
     out = []
     for dc, dr in ((0, 1), (0, -1), (-1, 0), (1, 0)):
         nc, nr = c + dc, r + dr
         if 0 <= nc < len(COLUMNS) and 1 <= nr <= ROWS:
             out.append(f"{COLUMNS[nc]}{nr}")
-    return out
+    return tuple(out)
 
 
 def blocked(plan: Plan, card: DungeonCard) -> set[str]:
@@ -73,8 +84,8 @@ def open_entrances(card: DungeonCard) -> list[str]:
 
 def moves(room: str, walls: set[str], links: dict[str, list[str]]) -> Iterable[tuple[str, int]]:
     """Rooms one step away (cost 1), and teleport targets (cost 0: a teleport is free)."""
-    for n in neighbours(room):
-        if edge(room, n) not in walls:
+    for n in _neighbours(room):
+        if _edge(room, n) not in walls:
             yield n, 1
     for t in links.get(room, ()):
         yield t, 0
@@ -114,6 +125,11 @@ def canonical(card: DungeonCard) -> tuple:
     return (tuple(sorted(set(card.walls))), tuple(card.positions), tuple(card.monsters))
 
 
+def _has_feature(plan: Plan, room: str) -> bool:
+    f = plan.rooms.get(room)
+    return f is not None and bool(f.trap or f.minion or f.treasure)
+
+
 def check_dungeon(
     card: DungeonCard, plan: Plan, others: Iterable[DungeonCard] = ()
 ) -> list[Violation]:
@@ -141,17 +157,35 @@ def check_dungeon(
             out.append(
                 Violation(where, f"monster {i + 1} in {room} cannot be reached from any entrance")
             )
-    reachable_all = [
-        e
-        for e in open_entrances(card)
-        if all(p in distances(plan, card, [e]) for p in card.positions)
-    ]
+    # moves go both ways, so the entrances whose walk reaches all three monsters are those on
+    # the side of monster 1, when monsters 2 and 3 are on it too
+    side = set(distances(plan, card, card.positions[:1])) if card.positions[0] in reach else set()
+    together = all(p in side for p in card.positions)
+    reachable_all = [e for e in open_entrances(card) if e in side] if together else []
     if open_entrances(card) and all(p in reach for p in card.positions) and not reachable_all:
         out.append(
             Violation(
                 "walls", "walls split the dungeon: no single entrance reaches all three monsters"
             )
         )
+    if reachable_all:
+        # every reachable room with a feature lies on the monsters' side: walls must not split
+        # the dungeon into parts that meet only outside it (the party enters only once)
+        pocket = [
+            room
+            for room in sorted(plan.rooms, key=ROOMS.index)
+            if _has_feature(plan, room) and room in reach and room not in side
+        ]
+        if pocket:
+            doors = [e for e in open_entrances(card) if e not in side]
+            out.append(
+                Violation(
+                    "walls",
+                    f"walls split the dungeon: {', '.join(pocket)} can be reached only through "
+                    f"entrance{'s' if len(doors) != 1 else ''} {', '.join(doors)}, "
+                    "not on the walk to the monsters",
+                )
+            )
     sealed = set(card.sealed)
     cut_off = [
         room

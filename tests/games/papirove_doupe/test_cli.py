@@ -133,7 +133,11 @@ def test_new_without_seed_puts_the_seed_in_the_ids() -> None:
     [
         (["--count", "0"], "--count: expected 1 to 1,000,000, got 0"),
         (["--count", "-1"], "--count: expected 1 to 1,000,000, got -1"),
-        (["--count", "many"], "--count: expected a whole number, got 'many'"),
+        (["--count", "many"], "--count: expected a whole number (digits 0-9), got 'many'"),
+        (["--seed", "1_000"], "--seed: expected a whole number (digits 0-9), got '1_000'"),
+        (["--seed", "\u0661\u0662"], "--seed: expected a whole number (digits 0-9)"),  # Arabic 12
+        (["--count", "\uff15"], "--count: expected a whole number (digits 0-9)"),  # fullwidth 5
+        (["--difficulty", ""], "--difficulty: expected one of easy, normal, hard, got ''"),
         (
             ["--difficulty", "insane"],
             "--difficulty: expected one of easy, normal, hard, got 'insane'",
@@ -247,7 +251,7 @@ difficulty: 99
     assert result.exit_code == 1
     assert f"{path}:7: card copy: walls: same walls and monsters as card 'A'" in result.stdout
     assert (
-        f"{path}:8: card copy: difficulty: the card says 99, but its dungeon gives 24"
+        f"{path}:8: card copy: difficulty: the card says 99, but its dungeon gives 33"
         in result.stdout
     )
 
@@ -269,7 +273,9 @@ def test_check_split_dungeon(tmp_path: Path) -> None:
     path.write_text(json.dumps([card], indent=2), encoding="utf-8")
     result = runner.invoke(app, ["dungeon", "check", str(path)])
     assert result.exit_code == 1, result.stdout
-    assert "card S: positions: walls split the dungeon" in result.stdout
+    # one line for the split, not a second one from the difficulty
+    assert result.stdout.count("walls split the dungeon") == 1, result.stdout
+    assert "card S: walls: walls split the dungeon: no single entrance" in result.stdout
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,187 @@
+"""The fast difficulty of a dungeon card, calibrated against simulated play (docs/dungeon-cards.md).
+
+A card's difficulty predicts how much less glory it gives than an easy card:
+`difficulty = round(OFFSET - predicted mean glory)`, where the prediction is a linear formula
+fitted to the mean glory of the solo bot (`dungeon_sim`) over a training set of generated
+cards (`benchmarks/fit_dungeon_rating.py` makes `rating_weights.py`).
+
+The features come from the cheapest walk (`dungeon_gen.route_walk`), cut into its three legs
+(to ①, ① to ②, ② to ③): per leg the moves it takes (two rooms a move), its traps, the levels its
+minions ask above what the party has by then, its minions, and its treasures by kind; the
+monsters' weaknesses; the walls, sealed rooms and closed entrances; the walk's cost W and its
+rooms; and a few squares and products of these (long first legs and early wounds hurt more
+than in proportion). A first formula
+predicts the party's strength at each fight from these; each monster's value is then the
+glory minus wounds of its ranges around that strength (`monster_value`); the second formula
+adds the monsters' values to the features.
+
+Everything is ints and floats in tuples: rating one card costs a few dozen microseconds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from generator.games.papirove_doupe import rating_weights as weights
+from generator.games.papirove_doupe.models import ADVENTURERS, Monster
+
+TREASURE_KINDS: tuple[str, ...] = ("gem", "potion", "potions", "level", "item-half")
+LEG_LEVELS = (1.5, 2.5, 3.5)  # the level a party has, about, on each leg (minion deficits)
+SPREAD = 2.5  # the spread of the party's strength around the prediction (simulated: 1.2-2.5)
+MAX_STRENGTH = 64
+OFFSET = 80  # difficulty = OFFSET - predicted mean glory
+
+
+def feature_names() -> tuple[str, ...]:
+    """The names of the features, in order (the weights' order)."""
+    names = ["one"]
+    for leg in (1, 2, 3):
+        names += [f"moves{leg}", f"traps{leg}", f"deficit{leg}", f"minions{leg}"]
+        names += [f"{k}{leg}" for k in TREASURE_KINDS]
+    for k in (1, 2, 3):
+        names += [f"weak{k}_{a}" for a in ADVENTURERS]
+    names += ["same_weak12", "same_weak23", "same_weak13", "walls", "sealed", "closed"]
+    names += ["route_cost", "rooms", "route_cost_sq", "rooms_sq"]
+    names += ["moves1_sq", "moves2_sq", "moves3_sq", "moves1x2", "moves_sq", "deficit1_sq"]
+    names += ["hurt1_sq"]
+    return tuple(names)
+
+
+NFEATURES = len(feature_names())
+
+
+@dataclass(frozen=True, slots=True)
+class RoomInfo:
+    """The plan's rooms as ints for the features."""
+
+    trap: tuple[int, ...]  # room -> 1
+    minion: tuple[int, ...]  # room -> level (0: none)
+    treasure: tuple[int, ...]  # room -> index into TREASURE_KINDS, -1: none
+
+
+def monster_value(monster: Monster, strength: float, spread: float = SPREAD) -> float:
+    """A monster's glory minus its wounds for a party of about `strength` (fleeing below)."""
+    total = weight = 0.0
+    for s in range(MAX_STRENGTH):
+        w = math.exp(-0.5 * ((s - strength) / spread) ** 2)
+        if w < 1e-6:
+            continue
+        found = None
+        for r in monster.ranges:
+            if s >= r.min:
+                found = r
+                if r.max is None or s <= r.max:
+                    break
+        value = monster.flee if found is None else found.glory - found.wounds
+        total += w * value
+        weight += w
+    return total / weight if weight else float(monster.flee)
+
+
+def value_table(monster: Monster) -> tuple[float, ...]:
+    """monster_value at strengths 0, 1, ..., MAX_STRENGTH (interpolated in between)."""
+    return tuple(monster_value(monster, s) for s in range(MAX_STRENGTH + 1))
+
+
+def _interp(table: Sequence[float], x: float) -> float:
+    if x <= 0:
+        return table[0]
+    if x >= MAX_STRENGTH:
+        return table[MAX_STRENGTH]
+    i = int(x)
+    return table[i] + (table[i + 1] - table[i]) * (x - i)
+
+
+def features(
+    rooms: RoomInfo,
+    walk: Sequence[int],
+    positions: Sequence[int],
+    weakness: Sequence[int],
+    walls: int,
+    sealed: int,
+    closed: int,
+    cost: int,
+) -> list[float]:
+    """The features of a card from its cheapest walk (rooms entered, legs run into each other)
+    and that walk's cost W."""
+    out = [1.0]
+    taken: set[int] = set()
+    leg = 0
+    count = [0, 0, 0]
+    traps = [0, 0, 0]
+    deficit = [0.0, 0.0, 0.0]
+    minions = [0, 0, 0]
+    found = [[0] * len(TREASURE_KINDS) for _ in range(3)]
+    last = -1
+    trap, minion, treasure = rooms.trap, rooms.minion, rooms.treasure
+    for r in walk:
+        if r == last:  # the next leg starts where the last one ended
+            continue
+        last = r
+        count[leg] += 1
+        traps[leg] += trap[r]
+        if r not in taken:
+            taken.add(r)
+            if minion[r]:
+                minions[leg] += 1
+                gap = minion[r] - LEG_LEVELS[leg]
+                if gap > 0:
+                    deficit[leg] += gap
+            if treasure[r] >= 0:
+                found[leg][treasure[r]] += 1
+        if r == positions[leg]:
+            leg += 1
+            if leg == 3:
+                break
+    for k in range(3):
+        out += [(count[k] + 1) // 2, traps[k], deficit[k], minions[k], *found[k]]
+    for k in range(3):
+        out += [1.0 if weakness[k] == a else 0.0 for a in range(4)]
+    w0, w1, w2 = weakness
+    out += [float(w0 == w1), float(w1 == w2), float(w0 == w2), walls, sealed, closed]
+    rooms = len(taken)
+    out += [cost, rooms, cost * cost / 100, rooms * rooms / 100]
+    m1, m2, m3 = out[1], out[10], out[19]
+    hurt = traps[0] + deficit[0]
+    out += [m1 * m1, m2 * m2, m3 * m3, m1 * m2, (m1 + m2 + m3) ** 2 / 10, deficit[0] ** 2]
+    out += [hurt * hurt]
+    return out
+
+
+def _dot(w: Sequence[float], x: Sequence[float]) -> float:
+    return sum(a * b for a, b in zip(w, x, strict=True))
+
+
+def predict(
+    x: Sequence[float],
+    tables: Sequence[Sequence[float]],
+    strength_w: Sequence[Sequence[float]] | None = None,
+    glory_w: Sequence[float] | None = None,
+) -> tuple[float, tuple[float, float, float]]:
+    """Predicted mean glory and the predicted party strength at the three fights."""
+    sw = weights.STRENGTH if strength_w is None else strength_w
+    gw = weights.GLORY if glory_w is None else glory_w
+    strength = tuple(_dot(sw[k], x) for k in range(3))
+    values = [_interp(tables[k], strength[k]) for k in range(3)]
+    z = [*x, *values, sum(values)]
+    return _dot(gw, z), strength  # type: ignore[return-value]
+
+
+def glory_inputs(
+    x: Sequence[float], tables: Sequence[Sequence[float]], strength: Sequence[float]
+) -> list[float]:
+    """The second formula's inputs: the features and the monsters' values at a strength."""
+    values = [_interp(tables[k], strength[k]) for k in range(3)]
+    return [*x, *values, sum(values)]
+
+
+def difficulty_of_glory(glory: float) -> int:
+    """The difficulty printed on a card for a predicted mean glory."""
+    return round(OFFSET - glory)
+
+
+def weakness_of(monsters: Iterable[Monster]) -> list[int]:
+    """The monsters' weaknesses as adventurer indices."""
+    return [ADVENTURERS.index(m.weakness) for m in monsters]
