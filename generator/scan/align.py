@@ -24,6 +24,12 @@ DETECT_SIDE = 1600  # px, the long side of the copy marks are looked for in
 HOLE_SIDE = 7.0 - 3.2
 CENTRE_RATIO = ((7.0 - 5.2) / HOLE_SIDE) ** 2  # centre area / hole area
 FRAME_SCALE = (1.12, 1.7)  # the black frame, as scales of the hole about its centre
+# where the code bits are looked for around the place the marks put them (mm): a curled or bent
+# sheet moves the print between the marks by a millimetre or two
+CODE_SHIFTS = sorted(
+    ((dx * 0.5, dy * 0.5) for dx in range(-5, 6) for dy in range(-3, 4)),
+    key=lambda d: d[0] ** 2 + d[1] ** 2,
+)
 
 
 class Candidate(NamedTuple):
@@ -225,16 +231,50 @@ def read_code(
     b, p = float(np.median(black)), float(np.median(paper))
     if p - b < 30:
         return None, 0.0
-    code, clarity = 0, 1.0
+    best: tuple[int | None, float] = (None, 0.0)
+    for dx, dy in CODE_SHIFTS:
+        code, clarity = _bits(gray, kind, sheet_to_image, p, b, dx, dy)
+        if code is not None and clarity > best[1]:
+            best = (code, clarity)
+            if clarity > 0.6:
+                break
+    return best
+
+
+def _bits(
+    gray: np.ndarray,
+    kind: SheetKind,
+    sheet_to_image: np.ndarray,
+    p: float,
+    b: float,
+    dx: float,
+    dy: float,
+) -> tuple[int | None, float]:
+    """The code read with the bits looked for (dx, dy) mm from where the map puts them."""
+    levels = []
     for sq in kind.bits:
         inset = sq.size * 0.3
         v = _sample(
             gray,
-            _to_image(sheet_to_image, _grid(sq.x + inset, sq.y + inset, sq.size - 2 * inset, 3)),
+            _to_image(
+                sheet_to_image,
+                _grid(sq.x + inset + dx, sq.y + inset + dy, sq.size - 2 * inset, 3),
+            ),
         )
-        level = (p - float(np.mean(v))) / (p - b)
-        clarity = min(clarity, abs(level - 0.5) * 2)
-        code = code << 1 | (level > 0.5)
+        levels.append((p - float(np.mean(v))) / (p - b))
+    # On a small or blurred photo an empty bit's outline greys its inside and a black bit's
+    # inside does not reach full black: the two kinds are told apart by the gap between them.
+    ordered = sorted(levels)
+    gaps = [ordered[k + 1] - ordered[k] for k in range(len(ordered) - 1)]
+    k = int(np.argmax(gaps))
+    low, high = ordered[k], ordered[k + 1]
+    if high < 0.5 or low > 0.5 or high - low < 0.25:
+        return None, 0.0
+    middle = (low + high) / 2
+    code, clarity = 0, 1.0
+    for level in levels:
+        clarity = min(clarity, abs(level - middle) / (high - middle) * min(1.0, (high - low) * 2))
+        code = code << 1 | (level > middle)
     if clarity < 0.3:
         return None, clarity
     return code, clarity
