@@ -462,3 +462,76 @@ def warp(gray: np.ndarray, align: Alignment, kind: SheetKind) -> np.ndarray:
         img, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
     )
     return out
+
+
+BEND_WINDOW_MM = 24.0  # windows in which the print's local shift is measured
+BEND_GRID = (8, 11)  # columns and rows of those windows
+
+
+def unbend(straight: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, float]:
+    """The straightened photo with what a homography cannot fix taken out: a curled or bent sheet.
+
+    The print's shift against the blank sheet is measured in a grid of windows; the shifts (with
+    outliers replaced by their neighbours' median) are interpolated smoothly over the sheet and
+    the photo is resampled by them. Returns the corrected photo and the largest shift in mm.
+    """
+    cv2 = _cv2()
+    size = int(BEND_WINDOW_MM * PX_PER_MM)
+    h, w = straight.shape
+    cols, rows = BEND_GRID
+    xs = np.linspace(size / 2, w - size / 2, cols)
+    ys = np.linspace(size / 2, h - size / 2, rows)
+    hann = cv2.createHanningWindow((size, size), cv2.CV_32F)
+    photo = 1.0 - straight.astype(np.float32) / 255.0
+    shift = np.full((rows, cols, 2), np.nan, np.float32)
+    for r, cy in enumerate(ys):
+        for c, cx in enumerate(xs):
+            x0, y0 = int(cx - size / 2), int(cy - size / 2)
+            b = ref[y0 : y0 + size, x0 : x0 + size].copy()
+            if float(b.std()) < 0.05:
+                continue
+            a = photo[y0 : y0 + size, x0 : x0 + size].copy()
+            (dx, dy), response = cv2.phaseCorrelate(b, a, hann)
+            if response < 0.1 or abs(dx) > size / 6 or abs(dy) > size / 6:
+                continue
+            shift[r, c] = (dx, dy)
+    known = ~np.isnan(shift[..., 0])
+    if known.sum() < 6:
+        return straight, 0.0
+    # fill the unknown windows from the known ones, then drop outliers against their neighbours
+    filled = shift.copy()
+    for _ in range(max(rows, cols)):
+        if not np.isnan(filled[..., 0]).any():
+            break
+        pad = np.pad(filled, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+        stack = np.stack(
+            [
+                pad[1 + i : 1 + i + rows, 1 + j : 1 + j + cols]
+                for i in (-1, 0, 1)
+                for j in (-1, 0, 1)
+            ]
+        )
+        with np.errstate(all="ignore"):
+            around = np.nanmean(stack, axis=0)
+        filled = np.where(np.isnan(filled), around, filled)
+    filled = np.nan_to_num(filled)
+    med = np.stack([cv2.medianBlur(np.ascontiguousarray(filled[..., k]), 3) for k in (0, 1)], -1)
+    bad = np.hypot(*(filled - med).transpose(2, 0, 1)) > 0.5 * PX_PER_MM
+    filled = np.where(bad[..., None], med, filled)
+    filled = cv2.GaussianBlur(filled, (0, 0), 0.6, borderType=cv2.BORDER_REPLICATE).astype(
+        np.float32
+    )
+    biggest = float(np.hypot(filled[..., 0], filled[..., 1]).max()) / PX_PER_MM
+    if biggest < 0.15:
+        return straight, biggest
+    # the window grid's coordinates of every pixel, then the shift there by bilinear interpolation
+    gx = ((np.arange(w) - xs[0]) / (xs[1] - xs[0])).astype(np.float32)[None, :].repeat(h, 0)
+    gy = ((np.arange(h) - ys[0]) / (ys[1] - ys[0])).astype(np.float32)[:, None].repeat(w, 1)
+    fx = cv2.remap(filled[..., 0], gx, gy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    fy = cv2.remap(filled[..., 1], gx, gy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    qx = np.arange(w, dtype=np.float32)[None, :] + fx
+    qy = np.arange(h, dtype=np.float32)[:, None] + fy
+    out = cv2.remap(
+        straight, qx, qy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
+    )
+    return out, biggest

@@ -29,15 +29,8 @@ MAX_PIXELS = 120_000_000
 WORK_SIDE = 3600  # px: larger photos are decoded at a reduced size (still > 10 px per mm)
 MIN_MATCH = 0.5  # correlation of the straightened photo with the blank sheet it claims to be
 LOW_RES = 4.0  # px per mm of the sheet below which more boxes are listed for checking
-UNCERTAIN = 0.5  # boxes read with less confidence than this are listed for the player to check
-# groups of boxes of which a sheet has at most one marked (a circled value, a card letter)
-SINGLE_CHOICE = (
-    r"dungeon",
-    r"monster\.\d+\.range",
-    r"quest\.\d+\.glory",
-    r"goal\.glory",
-    r"ability\.glory",
-)
+UNCERTAIN = 0.5  # boxes the player is asked about are read with less confidence than this
+BENT_MM = 1.0  # a sheet whose print moves more than this against a flat one is called bent
 
 
 @dataclass
@@ -46,8 +39,9 @@ class BoxReading:
 
     name: str
     marked: bool
-    score: float
+    score: float  # evidence of a mark: > 0 marked, in units of the uncertain band
     confidence: float
+    ask: str | None = None  # why the player should check it ("unsure", "against the rules")
 
 
 @dataclass
@@ -67,8 +61,15 @@ class ScanResult:
 
     @property
     def uncertain(self) -> list[BoxReading]:
-        """The boxes the player should check, in sheet order."""
-        return [b for b in self.boxes if b.confidence < UNCERTAIN]
+        """The boxes the player should check (those that change the score), in sheet order."""
+        return [b for b in self.boxes if b.ask]
+
+    @property
+    def summary(self) -> str:
+        """The boxes to check in a player's words: "2 boxes to check: gems 9, wizard level 5"."""
+        from generator.scan.summary import check_line
+
+        return check_line([b.name for b in self.uncertain])
 
 
 def load_image(path: Path, shown: str) -> Image.Image:
@@ -107,7 +108,7 @@ def _grey(image: Image.Image) -> np.ndarray:
 
 def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = None) -> ScanResult:
     """Read a sheet of `pack` from an image: align it, identify it, decide every box."""
-    from generator.scan import align, marks
+    from generator.scan import align, local, marks, rules
 
     require_scan()
     start = time.perf_counter()
@@ -127,7 +128,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
     kind, where = found
     ref = reference(pack, kind, where.sheet_id, where.lang)
     where = align.refine(gray, where, kind, ref)
-    straight = align.warp(gray, where, kind)
+    straight, bend = align.unbend(align.warp(gray, where, kind), ref)
     photo = marks.darkness(straight, ref)
     boxes = list(kind.boxes)
     exp = marks.expected(photo, ref, boxes)
@@ -146,14 +147,18 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
             f"the sheet is only {where.px_per_mm:.1f} px per mm in this image (at least "
             f"{LOW_RES:.0f} is better): photograph it closer for a surer reading"
         )
-    reading = marks.decide(marks.features(photo, exp, boxes), boxes, band)
-    readings = [
-        BoxReading(n, bool(m), float(s), float(c))
-        for n, m, s, c in zip(
-            reading.names, reading.marked, reading.score, reading.confidence, strict=True
-        )
-    ]
-    notes += _single_choice(readings)
+    if bend > BENT_MM:
+        notes.append(f"the sheet is bent or curled (the print moves by up to {bend:.1f} mm)")
+    found = local.evidence(photo, exp, ref, boxes, band)
+    evidence = dict(zip(found.names, found.evidence.tolist(), strict=True))
+    decision = rules.decide(evidence)
+    readings = []
+    for name in found.names:
+        why = decision.ask.get(name) if rules.scored(name) else None
+        confidence = min(1.0, decision.sureness[name] / (2 * rules.MARGIN))
+        if why:
+            confidence = min(confidence, UNCERTAIN - 0.01)
+        readings.append(BoxReading(name, decision.marked[name], evidence[name], confidence, why))
     values: dict[str, bool | str] = {b.name: b.marked for b in readings}
     values["player"] = player or Path(shown).stem
     return ScanResult(
@@ -177,28 +182,6 @@ def _match(photo: np.ndarray, exp: np.ndarray) -> float:
     a, b = a - a.mean(), b - b.mean()
     den = float(np.sqrt((a * a).sum() * (b * b).sum()))
     return float((a * b).sum() / den) if den > 0 else 0.0
-
-
-def _single_choice(readings: list[BoxReading]) -> list[str]:
-    """Where a group that takes one mark (a circled value, a card letter) reads as several, keep
-    the strongest and list every one of them for the player to check."""
-    notes = []
-    for pattern in SINGLE_CHOICE:
-        rx = re.compile(rf"^{pattern}\.[^.]+$")
-        groups: dict[str, list[BoxReading]] = {}
-        for b in readings:
-            if rx.match(b.name):
-                groups.setdefault(b.name.rsplit(".", 1)[0], []).append(b)
-        for prefix, group in groups.items():
-            on = [b for b in group if b.marked]
-            if len(on) < 2:
-                continue
-            keep = max(on, key=lambda b: b.score)
-            for b in on:
-                b.marked = b is keep
-                b.confidence = min(b.confidence, UNCERTAIN - 0.01)
-            notes.append(f"{prefix}: {len(on)} marks read where one is expected; kept {keep.name}")
-    return notes
 
 
 def read_sheet(path: Path, pack: Pack, shown: str | None = None) -> ScanResult:
@@ -290,11 +273,11 @@ def reading_yaml(result: ScanResult, data: dict, problem: str | None = None) -> 
     for note in result.notes:
         lines.append(f"# note: {note}")
     if result.uncertain:
-        lines.append("# check these boxes (read with low confidence):")
+        lines.append(f"# {result.summary}")
         for b in result.uncertain:
             lines.append(
-                f"#   {b.name}: read as {'marked' if b.marked else 'empty'} "
-                f"(confidence {b.confidence:.2f})"
+                f"#   {b.name}: read as {'marked' if b.marked else 'empty'}, {b.confidence:.2f}"
+                + (" (against the rules)" if b.ask == "against the rules" else "")
             )
     body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
     return "\n".join(lines) + "\n" + body

@@ -13,12 +13,14 @@ what the box clearly showed. Boxes that do not change the score are never listed
 from __future__ import annotations
 
 import itertools
+import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 MARGIN = 1.0  # a combination this close to the best is a real alternative
 CLEAR = 1.0  # a box this sure of itself that a combination overrides is listed
+PLAIN = 1.5  # a box this sure of itself is not asked about for a combination it contradicts
 CAP = 8.0  # evidence is capped: one smudge never outweighs a whole row of clear boxes
 
 ADVENTURERS = ("warrior", "wizard", "cleric", "thief")
@@ -35,7 +37,9 @@ class Group:
 
 def _track(prefix: str, names: set[str], first: int = 1) -> Group | None:
     """A track of numbered boxes filled from the left (`first` is the first box that counts)."""
-    nums = sorted(int(m.group(1)) for n in names if (m := re.fullmatch(rf"{re.escape(prefix)}\.(\d+)", n)))
+    nums = sorted(
+        int(m.group(1)) for n in names if (m := re.fullmatch(rf"{re.escape(prefix)}\.(\d+)", n))
+    )
     if not nums:
         return None
     counted = [f"{prefix}.{k}" for k in nums if k >= first]
@@ -44,7 +48,9 @@ def _track(prefix: str, names: set[str], first: int = 1) -> Group | None:
 
 
 def _one_of(prefix: str, names: set[str], *, required: bool) -> Group | None:
-    members = sorted(n for n in names if n.startswith(prefix + ".") and n.count(".") == prefix.count(".") + 1)
+    members = sorted(
+        n for n in names if n.startswith(prefix + ".") and n.count(".") == prefix.count(".") + 1
+    )
     if not members:
         return None
     options = [frozenset([m]) for m in members]
@@ -90,11 +96,15 @@ def groups(names: Iterable[str]) -> list[Group]:
     for i in range(1, 9):
         h1, h2 = f"item.{i}.half.1", f"item.{i}.half.2"
         if h1 in names and h2 in names:
-            out.append(Group(f"item.{i}", [h1, h2], [frozenset(), frozenset([h1]), frozenset([h1, h2])]))
+            out.append(
+                Group(f"item.{i}", [h1, h2], [frozenset(), frozenset([h1]), frozenset([h1, h2])])
+            )
     for t in ("gem", "minion", "wound"):
         out.append(_track(t, names))
     if "resurrection" in names:
-        out.append(Group("resurrection", ["resurrection"], [frozenset(), frozenset(["resurrection"])]))
+        out.append(
+            Group("resurrection", ["resurrection"], [frozenset(), frozenset(["resurrection"])])
+        )
     for m in (1, 2, 3):
         out.append(_fight(m, names))
     for g in ("quest.1.glory", "quest.2.glory", "quest.3.glory", "goal.glory", "ability.glory"):
@@ -128,19 +138,27 @@ def decide(evidence: dict[str, float], names: Iterable[str] | None = None) -> De
         top = score(best)
         for b in g.boxes:
             marked[b] = b in best
-            # how much less likely the best combination that reads this box the other way is
-            other = [score(o) for o in g.options if (b in o) != (b in best)]
-            sure[b] = top - max(other) if other else CAP
+            # how much less likely the best combination that reads this box the other way is,
+            # against what errors in that many boxes could add up to (in quadrature)
+            # (a combination that needs this box to be what it plainly is not is no alternative
+            # for it: one empty dungeon card among twelve is not a question about the others)
+            other = [
+                (top - score(o)) / math.sqrt(len(o ^ best))
+                for o in g.options
+                if (b in o) != (b in best) and (2 * (b in o) - 1) * ev[b] > -PLAIN
+            ]
+            sure[b] = min(other) if other else CAP
             if sure[b] < MARGIN:
                 ask[b] = "unsure"
             elif (b in best) != (ev[b] > 0) and abs(ev[b]) >= CLEAR:
                 ask[b] = "against the rules"
+                if ev[b] > 0:  # a clear mark the rules leave out: ask too about what it displaces
+                    agree = max((o for o in g.options if b in o), key=score)
+                    for other in sorted(agree ^ best):
+                        ask.setdefault(other, "against the rules")
     return Decision(marked, ask, sure)
 
 
 def scored(name: str) -> bool:
     """Whether a box changes the score (health, potions and training do not)."""
-    return not re.match(r"^(health|potion)\.|^adventurer\.\w+\.training", name)
-
-
-Describe = Callable[[str], str]
+    return not re.match(r"^(health|potion)\.|^adventurer\.\w+\.(training|level\.1$)", name)

@@ -125,14 +125,23 @@ def _mark(
             a = a0 + sweep * k / 48
             wob = 1 + 0.05 * math.sin(3 * a + a0)
             pts.append(
-                to_px(box.x + cu * s + r * wob * math.cos(a), box.y + cv * s + ry * wob * math.sin(a))
+                to_px(
+                    box.x + cu * s + r * wob * math.cos(a), box.y + cv * s + ry * wob * math.sin(a)
+                )
             )
         _stroke(draw, pts, pen_mm * ppm)
         return
     # marks over the edge: the mark is drawn in a box grown (or shrunk) about the same centre
     grow = 1 + rng.uniform(-0.15, over * 2)
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
-    g = Box(box.name, cx - box.w * grow / 2, cy - box.h * grow / 2, box.w * grow, box.h * grow, box.round)
+    g = Box(
+        box.name,
+        cx - box.w * grow / 2,
+        cy - box.h * grow / 2,
+        box.w * grow,
+        box.h * grow,
+        box.round,
+    )
     if style == "fill" and pencil:  # a pencil fill is hatching: many soft parallel strokes
         n = max(4, round(box.w / max(pen_mm * 0.9, 0.2)))
         for k in range(n + 1):
