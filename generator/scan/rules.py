@@ -33,6 +33,7 @@ class Group:
     name: str
     boxes: list[str]
     options: list[frozenset[str]]
+    required: bool = False  # exactly one of the boxes is marked
 
 
 def _track(prefix: str, names: set[str], first: int = 1) -> Group | None:
@@ -56,7 +57,7 @@ def _one_of(prefix: str, names: set[str], *, required: bool) -> Group | None:
     options = [frozenset([m]) for m in members]
     if not required:
         options.append(frozenset())
-    return Group(prefix, members, options)
+    return Group(prefix, members, options, required)
 
 
 def _fight(m: int, names: set[str]) -> Group | None:
@@ -136,6 +137,15 @@ def decide(evidence: dict[str, float], names: Iterable[str] | None = None) -> De
         ranked = sorted(g.options, key=score, reverse=True)
         best = ranked[0]
         top = score(best)
+        if g.required and all(ev[b] < CLEAR for b in best):
+            # nothing clearly marked where one must be: the likeliest is taken and asked about,
+            # with any other that looks marked at all; the plainly empty rest are not questions
+            for b in g.boxes:
+                marked[b] = b in best
+                sure[b] = 0.0 if b in best else max(-ev[b], 0.0)
+                if b in best or ev[b] > 0:
+                    ask[b] = "unsure" if ev[b] > -CLEAR else "against the rules"
+            continue
         for b in g.boxes:
             marked[b] = b in best
             # how much less likely the best combination that reads this box the other way is,
