@@ -1,4 +1,4 @@
-"""Benchmark: reading sheets photographed the way players do (generator/scan/wild.py).
+"""Benchmark: reading sheets photographed the way players do (generator/games/papirove_doupe/scan/wild.py).
 
 Pencil at several pressures, ticks, slashes, rings, marks over the edge, dice numbers, names and
 a path; curled paper, soft shadows, uneven light, colour casts, quarter turns and EXIF
@@ -36,7 +36,7 @@ def _setup() -> None:
     import cv2
 
     from generator.cli.common import load_packs
-    from generator.scan.template import sheet_kinds
+    from generator.games.papirove_doupe.scan.template import sheet_kinds
 
     cv2.setNumThreads(1)
     pack = load_packs(["papirove-doupe"], None)[0]
@@ -65,10 +65,10 @@ def _fields(data: dict) -> dict:
 
 def run_case(args: tuple[str, int]) -> dict:
     """Read one case; what came out, against what was drawn."""
-    from generator.content.sheets_io import papirove_doupe_from_fields
     from generator.errors import PapirnaError
-    from generator.scan import wild
-    from generator.scan.read import load_image, read_image, sheet_data
+    from generator.games.papirove_doupe.scan import wild
+    from generator.games.papirove_doupe.scan.read import load_image, read_image, sheet_data
+    from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
 
     if not _STATE:
         _setup()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from generator import __version__
-from generator.cli import build, calibrate, cards, dungeon, fight, games, roll, validate
+from generator.cli import build, calibrate, cards, games, roll, validate
 from generator.cli import score as score_cmd
 
 app = typer.Typer(
@@ -35,12 +35,27 @@ def _root(
 games.register(app)
 build.register(app)
 validate.register(app)
-dungeon.register(app)
 score_cmd.register(app)
 cards.register(app)
 calibrate.register(app)
-fight.register(app)
 roll.register(app)
+
+
+def _game_commands() -> None:
+    """Each installed game's own commands; a broken plugin is reported when it is used."""
+    from generator.errors import PapirnaError
+    from generator.plugins import games
+
+    try:
+        found = games()
+    except PapirnaError:
+        return
+    for g in found.values():
+        if g.commands is not None:
+            g.commands(app)
+
+
+_game_commands()
 
 
 def _usage_errors() -> tuple[type[Exception], type[Exception]]:

@@ -1,0 +1,56 @@
+"""Shared fixtures for reading photographed sheets: the pack, its sheet, synthetic photos."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from generator.cli.common import load_packs
+
+
+@pytest.fixture(scope="session")
+def pd_pack():
+    """The built-in Papírové doupě pack."""
+    return load_packs(["papirove-doupe"], None)[0]
+
+
+@pytest.fixture(scope="session")
+def sheet_kind(pd_pack):
+    """The pack's player sheet as the reader sees it."""
+    pytest.importorskip("cv2")
+    from generator.games.papirove_doupe.scan.template import sheet_kinds
+
+    return sheet_kinds(pd_pack)[0]
+
+
+@dataclass
+class Case:
+    """A synthetic photo of a filled sheet and what was marked on it."""
+
+    photo: object
+    marked: set[str]
+    styles: dict[str, str]
+    damage: object
+    lang: str
+    paper: str
+
+
+def make_case(
+    pack, kind, seed: int, px_per_mm: float, *, scan: bool = False, page_px: float = 6.0
+) -> Case:
+    """A random filled sheet (seeded), photographed or scanned at about px_per_mm."""
+    from generator.games.papirove_doupe.scan import synth
+
+    rng = random.Random(seed)
+    lang = rng.choice(["cs", "en"])
+    paper = rng.choice(["a4", "letter"])
+    page, offset = synth.printed_page(pack, kind, lang, paper, page_px)
+    marked = synth.random_fill(kind, rng)
+    styles = synth.mark_styles(kind, marked, rng)
+    page = synth.scribble_extras(page, page_px, kind, offset, rng)
+    page = synth.fill_page(page, page_px, kind, styles, offset, rng)
+    damage = synth.random_damage(rng, px_per_mm, scan=scan)
+    photo, _ = synth.photograph(page, page_px, damage)
+    return Case(photo, marked, styles, damage, lang, paper)

@@ -1,0 +1,104 @@
+"""Finding the sheet: registration marks, orientation from the code, refusals that say why."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+pytest.importorskip("cv2")
+
+from generator.errors import PapirnaError
+from generator.games.papirove_doupe.scan import align, synth
+from generator.games.papirove_doupe.scan.template import sheet_code
+
+PAGE_PX = 6.0
+
+
+def _photo(pack, kind, lang="cs", paper="a4", **damage):
+    page, offset = synth.printed_page(pack, kind, lang, paper, PAGE_PX)
+    photo, m = synth.photograph(page, PAGE_PX, synth.Damage(px_per_mm=5.0, **damage))
+    return photo, m, offset
+
+
+def _grey(image: Image.Image) -> np.ndarray:
+    return np.asarray(image.convert("L"))
+
+
+def _to_photo(m, offset, x_mm, y_mm):
+    page = np.array([(x_mm + offset[0]) * PAGE_PX - 0.5, (y_mm + offset[1]) * PAGE_PX - 0.5, 1.0])
+    p = m @ page
+    return p[:2] / p[2]
+
+
+@pytest.mark.parametrize(("lang", "paper"), [("cs", "a4"), ("en", "letter")])
+def test_clean_sheet_is_found_and_named(pd_pack, sheet_kind, lang, paper):
+    photo, m, offset = _photo(pd_pack, sheet_kind, lang, paper)
+    found = align.locate(_grey(photo), sheet_kind)
+    assert found.sheet_id == f"PD-standard-{paper}-{lang}"
+    assert found.lang == lang
+    # the homography puts a box where it is on the sheet (to a tenth of a mm)
+    box = next(b for b in sheet_kind.boxes if b.name == "quest.2.glory.7")
+    px = _to_photo(m, offset, box.x, box.y)
+    mm = found.homography @ np.array([px[0], px[1], 1.0])
+    assert np.allclose(mm[:2] / mm[2], (box.x, box.y), atol=0.15)
+
+
+@pytest.mark.parametrize("angle", [90, 180, -90, 12])
+def test_any_orientation(pd_pack, sheet_kind, angle):
+    photo, _, _ = _photo(pd_pack, sheet_kind, angle=angle, background="dark")
+    assert align.locate(_grey(photo), sheet_kind).sheet_id == "PD-standard-a4-cs"
+
+
+@pytest.mark.parametrize(
+    ("corner", "name"), [(0, "top-left"), (3, "bottom-right"), (2, "bottom-left")]
+)
+def test_missing_corner_is_named(pd_pack, sheet_kind, corner, name):
+    photo, m, offset = _photo(pd_pack, sheet_kind, angle=5)
+    cx, cy = sheet_kind.marks[corner].centre
+    x, y = _to_photo(m, offset, cx, cy)
+    ImageDraw.Draw(photo).ellipse((x - 40, y - 40, x + 40, y + 40), fill=(250, 250, 250))
+    with pytest.raises(PapirnaError, match=f"the {name} registration mark"):
+        align.locate(_grey(photo), sheet_kind)
+
+
+def test_two_missing_corners_are_named(pd_pack, sheet_kind):
+    photo, m, offset = _photo(pd_pack, sheet_kind)
+    for corner in (2, 3):
+        x, y = _to_photo(m, offset, *sheet_kind.marks[corner].centre)
+        ImageDraw.Draw(photo).rectangle((x - 40, y - 40, x + 40, y + 40), fill=(250, 250, 250))
+    with pytest.raises(PapirnaError, match="the bottom-left and bottom-right registration marks"):
+        align.locate(_grey(photo), sheet_kind)
+
+
+def test_unknown_code_is_refused(pd_pack, sheet_kind):
+    """A sheet whose code is not one of this pack's sheets is refused, not read."""
+    photo, m, offset = _photo(pd_pack, sheet_kind)
+    code = sheet_code("PD-standard-a4-cs")
+    empty = next(i for i in range(16) if not code >> (15 - i) & 1)
+    bit = sheet_kind.bits[empty]
+    a = _to_photo(m, offset, bit.x, bit.y)
+    b = _to_photo(m, offset, bit.x + bit.size, bit.y + bit.size)
+    ImageDraw.Draw(photo).rectangle((*a, *b), fill=(20, 20, 20))
+    with pytest.raises(PapirnaError, match="not a Papírové doupě player sheet of this pack"):
+        align.locate(_grey(photo), sheet_kind)
+
+
+def test_something_else_is_refused(sheet_kind):
+    rng = np.random.default_rng(1)
+    noise = rng.integers(0, 255, (900, 700), dtype=np.uint8)
+    with pytest.raises(PapirnaError, match="no registration marks found"):
+        align.locate(noise, sheet_kind)
+    blank = np.full((900, 700), 240, np.uint8)
+    with pytest.raises(PapirnaError, match="no registration marks found"):
+        align.locate(blank, sheet_kind)
+
+
+def test_another_printable_is_refused(built, sheet_kind):
+    """The rules summary of the same game has no marks: a clear refusal, not a score."""
+    from generator.render.raster import rasterise_pages
+
+    pdf = built["papirove-doupe-rules-cs-a4.pdf"]
+    page = rasterise_pages(pdf, [(1240, 1754)])[0]
+    with pytest.raises(PapirnaError, match="registration mark"):
+        align.locate(_grey(page), sheet_kind)

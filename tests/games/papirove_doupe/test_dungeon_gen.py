@@ -1,0 +1,634 @@
+"""Dungeon generation: valid, different, rated, reproducible cards and balanced plans."""
+
+from __future__ import annotations
+
+import inspect
+import io
+import itertools
+import json
+import re
+import statistics
+from functools import cache
+from pathlib import Path
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import TypeAdapter
+
+from generator.content.models import LText
+from generator.content.validate import validate
+from generator.content.yamlio import load_yaml_text
+from generator.errors import PapirnaError
+from generator.games.papirove_doupe import dungeon_gen as gen
+from generator.games.papirove_doupe.dungeons import Builtin, load_builtin, load_words
+from generator.games.papirove_doupe.models import DungeonCard, DungeonWords, Plan
+from generator.games.papirove_doupe.rules import canonical, check_dungeon
+from generator.output.build import render_deck
+
+SCHEMA = Path(__file__).resolve().parents[3] / "docs" / "dungeon-card.schema.json"
+
+
+@cache
+def builtin() -> Builtin:
+    return load_builtin()
+
+
+@cache
+def setup() -> gen.Setup:
+    b = builtin()
+    return gen.make_setup(b.plan, b.monsters.values(), load_words(b.pack), b.cards)
+
+
+def cards(seed: int, n: int, band: str | None = None) -> list[DungeonCard]:
+    s = setup()
+    raws = gen.generate(s, Random(seed), n, gen.BANDS[band] if band else None)
+    return [
+        gen.to_card(gen.card_data(s, r, f"G-{seed}-{i}", "generated"))
+        for i, r in enumerate(raws, 1)
+    ]
+
+
+def violations(card: DungeonCard, plan: Plan | None = None) -> list[str]:
+    return [v.message for v in check_dungeon(card, plan or builtin().plan, builtin().cards)]
+
+
+# ------------------------------------------------------------------------- validity and variety
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**63))
+def test_every_generated_card_passes_check_dungeon(seed: int) -> None:
+    for card in cards(seed, 2):
+        assert violations(card) == [], card
+        assert card.difficulty == gen.difficulty(card, builtin().plan)
+
+
+def test_thousand_cards_valid_all_different_none_builtin() -> None:
+    made = cards(2024, 1000)
+    assert len(made) == 1000
+    assert len({c.id for c in made}) == 1000
+    for card in made:
+        assert violations(card) == [], card.id
+    forms = [canonical(c) for c in made]
+    assert len(set(forms)) == 1000
+    assert not set(forms) & {canonical(c) for c in builtin().cards}
+    # varied: many different walls, positions, monsters, titles and difficulties
+    assert len({c.positions[0] for c in made}) > 25
+    assert len({tuple(c.monsters) for c in made}) > 100
+    assert len({c.title.get("cs") for c in made}) > 100
+    assert len({c.difficulty for c in made}) > 30
+    assert 8 <= statistics.mean(len(c.walls) for c in made) <= 16
+    assert any(c.sealed for c in made)
+    assert any(w.endswith("|south") for c in made for w in c.walls)
+
+
+def test_monsters_are_one_per_tier_weakest_first() -> None:
+    strength = {m.id: m.ranges[0].min for m in builtin().monsters.values()}
+    tiers = [set(setup().monster_ids[k * 5 : k * 5 + 5]) for k in range(3)]
+    assert tiers[0] == {
+        "bone-rattler",
+        "cave-spider",
+        "goblin-chieftain",
+        "will-o-wisp",
+        "gnawing-swarm",
+    }
+    assert tiers[2] == {"deep-wyrm", "bone-archmage", "ruin-basilisk", "mind-eater", "vault-warden"}
+    for card in cards(5, 200):
+        assert [strength[m] for m in card.monsters] == sorted(strength[m] for m in card.monsters)
+        assert all(m in tier for m, tier in zip(card.monsters, tiers, strict=True))
+
+
+def test_duplicates_of_existing_cards_are_never_made() -> None:
+    s = setup()
+    first = list(gen.generate(s, Random(11), 30))
+    # the same seed again, with its own first 30 cards as existing ones: none may come back
+    existing = tuple(
+        gen.to_card(gen.card_data(s, r, f"X{i}", "generated")) for i, r in enumerate(first)
+    )
+    again = gen.make_setup(builtin().plan, builtin().monsters.values(), s.words, existing)
+    keys = {(r.walls, r.positions, r.monsters) for r in first}
+    for r in gen.generate(again, Random(11), 30):
+        assert (r.walls, r.positions, r.monsters) not in keys
+
+
+def test_seen_filter_never_forgets() -> None:
+    seen = gen.SeenFilter(size_bits=1 << 10)  # tiny, so false alarms happen, but no misses
+    keys = [Random(k).getrandbits(119) for k in range(500)]
+    for k in keys:
+        seen.add(k)
+    assert not any(seen.add(k) for k in keys)
+
+
+# ---------------------------------------------------------------------------- reproducibility
+
+
+def test_same_seed_same_cards_other_seed_other_cards() -> None:
+    a = [c.model_dump() for c in cards(42, 50)]
+    b = [c.model_dump() for c in cards(42, 50)]
+    assert a == b
+    assert a != [c.model_dump() for c in cards(43, 50)]
+
+
+def test_generation_does_not_touch_the_global_rng() -> None:
+    import random
+
+    random.seed(1)
+    expected = random.random()
+    random.seed(1)
+    cards(3, 20)
+    assert random.random() == expected
+
+
+def test_generation_streams() -> None:
+    stream = gen.generate(setup(), Random(1), 10**6)
+    assert inspect.isgenerator(stream)
+    assert len(list(itertools.islice(stream, 3))) == 3  # no million cards made up front
+
+
+# --------------------------------------------------------------------------------- difficulty
+
+
+def tiny_plan() -> Plan:
+    return Plan.model_validate(
+        {
+            "id": "tiny",
+            "rooms": {
+                "B1": {"trap": True},
+                "B2": {"minion": {"adventurer": "warrior", "level": 2}},
+            },
+        }
+    )
+
+
+def test_difficulty_of_a_hand_worked_example() -> None:
+    card = DungeonCard.model_validate(
+        {
+            "id": "T",
+            "campaign": "test",
+            "title": "t",
+            "story": "s",
+            "monsters": ["bone-rattler", "moss-troll", "deep-wyrm"],
+            "positions": ["B3", "E4", "B7"],
+            "walls": ["A1|south", "C1|south", "D1|south", "E1|south", "F1|south", "A3|B3", "B3|C3"],
+        }
+    )
+    plan = tiny_plan()
+    assert check_dungeon(card, plan) == []
+    # Worked by hand (docs/dungeon-cards.md): entering a room costs 1, a trap 2 more, a minion
+    # 2 per level more, a teleport 0.
+    # to 1:  B1 (1 + 2 trap) then B2 (1 + 4 minion), B3 (1)    = 9
+    #        or B1 (3), A1, A2, A3, A4, B4, B3 (6)              = 9
+    # 1 to 2: B4 (1), A4 (1), teleport to F4 (0), E4 (1)        = 3
+    # 2 to 3: F4 (1), teleport to A4 (0), A5, A6, A7, B7 (4)    = 5
+    # W = 17, difficulty = ceil(17 / 2) = 9
+    assert gen.difficulty(card, plan) == 9
+    # without the two walls around B3: to 1 is B1 (3), A1, A2, A3, B3 (4) = 7 and 1 to 2 is
+    # A3, A4, teleport, E4 = 3: W = 15, difficulty 8
+    open_card = card.model_copy(update={"walls": card.walls[:5]})
+    assert gen.difficulty(open_card, plan) == 8
+
+
+def test_difficulty_matches_a_slow_reference() -> None:
+    """Dijkstra over (room) with the documented costs, written plainly with model rooms."""
+    from generator.games.papirove_doupe.rules import (
+        ENTRANCES,
+        neighbours,
+        open_entrances,
+        teleport_links,
+    )
+
+    plan = builtin().plan
+
+    def cost(room: str) -> int:
+        f = plan.rooms.get(room)
+        return 0 if f is None else 2 * (int(f.trap) + (f.minion.level if f.minion else 0))
+
+    def cheapest(card: DungeonCard, starts: dict[str, int], target: str) -> float:
+        blocked = set(card.walls) | set(plan.water)
+        links = teleport_links(plan)
+        best = dict(starts)
+        todo = dict(starts)
+        while todo:
+            room = min(todo, key=lambda r: (todo[r], r))
+            d = todo.pop(room)
+            for n in neighbours(room):
+                if "|".join(sorted((room, n))) not in blocked and d + 1 + cost(n) < best.get(
+                    n, 1e9
+                ):
+                    best[n] = todo[n] = d + 1 + cost(n)
+            for t in links.get(room, []):
+                if d + cost(t) < best.get(t, 1e9):
+                    best[t] = todo[t] = d + cost(t)
+        return best.get(target, float("inf"))
+
+    for card in cards(77, 60) + builtin().cards:
+        starts = {e: 1 + cost(e) for e in open_entrances(card)}
+        assert set(starts) <= set(ENTRANCES)
+        p = card.positions
+        w = cheapest(card, starts, p[0]) + cheapest(card, {p[0]: 0}, p[1])
+        w += cheapest(card, {p[1]: 0}, p[2])
+        assert gen.difficulty(card, plan) == (w + 1) // 2, card.id
+
+
+def test_hard_cards_are_harder_than_easy_ones() -> None:
+    easy = [c.difficulty or 0 for c in cards(8, 200, "easy")]
+    normal = [c.difficulty or 0 for c in cards(8, 200, "normal")]
+    hard = [c.difficulty or 0 for c in cards(8, 200, "hard")]
+    assert statistics.mean(easy) < statistics.mean(normal) < statistics.mean(hard)
+    assert max(easy) < min(normal) and max(normal) < min(hard)
+    assert all(gen.band_of(d) == "hard" for d in hard)
+
+
+def test_bands_are_disjoint_and_cover_everything() -> None:
+    edges = sorted(gen.BANDS.values())
+    assert edges[0][0] == 0
+    for (_, hi), (lo, _) in itertools.pairwise(edges):
+        assert lo == hi + 1
+
+
+def test_impossible_band_is_a_clear_error() -> None:
+    with pytest.raises(gen.GenerationError, match="could not generate a dungeon with difficulty"):
+        list(gen.generate(setup(), Random(1), 1, band=(900, 999), max_attempts=200))
+
+
+def test_builtin_cards_difficulty_rises_within_each_campaign() -> None:
+    plan = builtin().plan
+    values = {c.id: gen.difficulty(c, plan) for c in builtin().cards}
+    for camp in ("ABC", "DEF", "GHI", "JKL"):
+        a, b, c = (values[x] for x in camp)
+        assert a is not None and b is not None and c is not None
+        assert a < c and b < c, values
+
+
+# ------------------------------------------------------------------------------ fast checker
+
+
+def _as_card(walls: list[int], positions: list[int], sealed: list[int]) -> DungeonCard:
+    return DungeonCard.model_validate(
+        {
+            "id": "M",
+            "campaign": "test",
+            "title": "t",
+            "story": "s",
+            "monsters": ["bone-rattler", "moss-troll", "deep-wyrm"],
+            "positions": [gen.ROOMS[p] for p in positions],
+            "walls": [gen.EDGES[e] for e in walls],
+            "sealed": [gen.ROOMS[r] for r in sealed],
+        }
+    )
+
+
+def _agree(walls: list[int], positions: list[int], sealed: list[int]) -> None:
+    board = setup().board
+    card = _as_card(walls, positions, sealed)
+    slow = check_dungeon(card, board.plan)
+    assert gen.fast_violations(board, walls, positions, sealed) == len(slow), (card, slow)
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    toggles=st.lists(st.integers(min_value=0, max_value=len(gen.EDGES) - 1), max_size=8),
+    moves=st.lists(
+        st.tuples(st.integers(min_value=0, max_value=2), st.integers(min_value=0, max_value=41)),
+        max_size=3,
+    ),
+    sealed=st.lists(st.integers(min_value=0, max_value=41), max_size=3),
+    drop_sealed=st.booleans(),
+)
+def test_fast_checker_agrees_with_check_dungeon_on_mutated_cards(
+    seed: int,
+    toggles: list[int],
+    moves: list[tuple[int, int]],
+    sealed: list[int],
+    drop_sealed: bool,
+) -> None:
+    raw = next(gen.generate(setup(), Random(seed), 1))
+    _agree(list(raw.walls), list(raw.positions), list(raw.sealed))
+    walls = set(raw.walls)
+    for e in toggles:  # add or remove walls: on water, on entrances, sealing rooms off
+        walls ^= {e}
+    positions = list(raw.positions)
+    for i, room in moves:  # onto entrances, teleports, each other, sealed-off rooms
+        positions[i] = room
+    declared = ([] if drop_sealed else list(raw.sealed)) + sealed
+    _agree(sorted(walls), positions, sorted(set(declared)))
+
+
+def test_fast_checker_agrees_on_walled_in_cards() -> None:
+    rng = Random(5)
+    for _ in range(300):
+        walls = rng.sample(range(len(gen.EDGES)), rng.randint(10, 45))
+        positions = rng.sample(range(42), 3)
+        _agree(sorted(walls), positions, [])
+
+
+# ------------------------------------------------------------------------- hand-made broken cards
+
+
+def _card_a(**changes: object) -> DungeonCard:
+    a = next(c for c in builtin().cards if c.id == "A")
+    return DungeonCard.model_validate({**a.model_dump(), "id": "X", **changes})
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            {"walls": ["B2|B3", "A3|B3", "B3|C3", "B3|B4"]},
+            "monster 1 in B3 cannot be reached from any entrance",
+        ),
+        ({"walls": ["C3|C4"]}, "wall C3|C4 stands where the plan already has water"),
+        ({"positions": ["B3", "A4", "C7"]}, "monster 2 stands on the teleport in A4"),
+        ({"positions": ["C1", "E5", "C7"]}, "monster 1 stands in entrance room C1"),
+        ({}, "same walls and monsters as card 'A'"),
+        (
+            {"walls": [f"{c}1|south" for c in "ABCDEF"]},
+            "every entrance is walled off",
+        ),
+    ],
+)
+def test_broken_cards_are_rejected(changes: dict, message: str) -> None:
+    card = _card_a(**changes)
+    assert message in violations(card)
+    if "same walls" not in message:
+        walls, positions, sealed = gen.encode(card)
+        assert gen.fast_violations(setup().board, walls, positions, sealed) >= 1
+
+
+# ------------------------------------------------------------------------------- output formats
+
+
+def _data(seed: int, n: int) -> list[dict]:
+    s = setup()
+    raws = gen.generate(s, Random(seed), n)
+    return [gen.card_data(s, r, f"G-{seed}-{i}", "generated") for i, r in enumerate(raws, 1)]
+
+
+def test_yaml_output_is_a_valid_card_list() -> None:
+    data = _data(7, 25)
+    out = io.StringIO()
+    assert gen.write_yaml(data, out, "a header\nof two lines") == 25
+    doc = load_yaml_text(out.getvalue(), "generated.yaml")
+    parsed = validate(TypeAdapter(list[DungeonCard]), doc)
+    assert parsed == [gen.to_card(d) for d in data]
+
+
+def test_json_output_has_exactly_the_card_fields() -> None:
+    data = _data(7, 10)
+    out = io.StringIO()
+    gen.write_json(data, out)
+    parsed = json.loads(out.getvalue())
+    assert parsed == data
+    for card in parsed:
+        assert list(card) == list(DungeonCard.model_fields)
+        _schema_check(card)
+    empty = io.StringIO()
+    gen.write_json([], empty)
+    assert json.loads(empty.getvalue()) == []
+
+
+def test_writers_stream_card_by_card() -> None:
+    data = _data(9, 3)
+
+    def two_then_fail():
+        yield data[0]
+        yield data[1]
+        raise RuntimeError("stop")
+
+    for write in (gen.write_yaml, gen.write_json):
+        out = io.StringIO()
+        with pytest.raises(RuntimeError):
+            write(two_then_fail(), out)
+        assert out.getvalue().count("G-9-") == 2
+
+
+def test_yaml_quotes_what_yaml_would_misread() -> None:
+    d = {**_data(1, 1)[0], "id": "yes", "campaign": "007: agents"}
+    doc = load_yaml_text(gen.card_yaml(d))
+    card = validate(TypeAdapter(list[DungeonCard]), doc)[0]
+    assert (card.id, card.campaign) == ("yes", "007: agents")
+
+
+def _schema_check(card: dict) -> None:
+    """A small JSON Schema (draft 2020-12) check for the keywords our schema uses."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+
+    def check(value: object, s: dict, where: str) -> None:
+        if "$ref" in s:
+            s = schema["$defs"][s["$ref"].rsplit("/", 1)[1]]
+        if "oneOf" in s:
+            passed = 0
+            for sub in s["oneOf"]:
+                try:
+                    check(value, sub, where)
+                    passed += 1
+                except AssertionError:
+                    pass
+            assert passed == 1, where
+            return
+        types = s.get("type")
+        if types:
+            names = {
+                "string": str,
+                "array": list,
+                "object": dict,
+                "integer": int,
+                "null": type(None),
+            }
+            allowed = tuple(names[t] for t in ([types] if isinstance(types, str) else types))
+            assert isinstance(value, allowed) and not isinstance(value, bool), where
+        if isinstance(value, str):
+            assert len(value) >= s.get("minLength", 0), where
+            if "pattern" in s:
+                assert re.search(s["pattern"], value), (where, value)
+        if isinstance(value, list):
+            assert s.get("minItems", 0) <= len(value) <= s.get("maxItems", 10**9), where
+            for i, item in enumerate(value):
+                check(item, s.get("items", {}), f"{where}[{i}]")
+        if isinstance(value, dict):
+            assert len(value) >= s.get("minProperties", 0), where
+            for key in s.get("required", []):
+                assert key in value, f"{where}.{key} missing"
+            props = s.get("properties", {})
+            if s.get("additionalProperties") is False:
+                assert set(value) <= set(props), where
+            for key, item in value.items():
+                if key in props:
+                    check(item, props[key], f"{where}.{key}")
+
+    check(card, schema, "card")
+
+
+def test_schema_describes_exactly_the_model_fields() -> None:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert list(schema["properties"]) == list(DungeonCard.model_fields)
+    required = [n for n, f in DungeonCard.model_fields.items() if f.is_required()]
+    assert schema["required"] == required
+    for a in builtin().cards:
+        _schema_check(json.loads(json.dumps(a.model_dump(), default=_ltext)))
+    with pytest.raises(AssertionError):
+        _schema_check({**_data(1, 1)[0], "positions": ["C1", "G9", "A2"]})
+    with pytest.raises(AssertionError):
+        _schema_check({**_data(1, 1)[0], "colour": "red"})
+
+
+def _ltext(obj: object) -> object:
+    assert isinstance(obj, LText)
+    return obj.values
+
+
+# ------------------------------------------------------------------------------------- words
+
+
+def test_every_word_combination_fills_in_czech_and_english() -> None:
+    words = setup().words
+    for p, o in itertools.product(range(len(words.places)), range(len(words.owners))):
+        for parts in ((0, 0, 0), (len(words.openings) - 1, 1, 2)):
+            title, story = gen.card_texts(words, (p, o, *parts))
+            for text in (*title.values(), *story.values()):
+                assert "{" not in text and "}" not in text and "  " not in text
+                assert text[0].isupper()
+    for i in range(len(words.openings)):
+        _, story = gen.card_texts(words, (0, 0, i, 0, 0))
+        assert story["cs"].endswith(".") and story["en"].endswith(".")
+
+
+def test_words_do_not_repeat_in_neighbouring_cards() -> None:
+    raws = list(gen.generate(setup(), Random(7), 200))
+    sizes = [len(t) for t in (setup().words.places, setup().words.owners, setup().words.openings)]
+    for k, n in enumerate(sizes):
+        window = n // 2
+        for i in range(len(raws)):
+            earlier = {r.words[k] for r in raws[max(0, i - window) : i]}
+            assert raws[i].words[k] not in earlier
+
+
+def test_czech_phrases_agree() -> None:
+    words = setup().words
+    title, story = gen.card_texts(words, (0, 1, 3, 0, 5))
+    assert title == {"cs": "Hrobka Černé vdovy", "en": "The Tomb of the Black Widow"}
+    assert story["cs"].startswith("Říká se, že Černá vdova v hrobce dodnes bdí nad svým zlatem.")
+    assert story["cs"].endswith("Zlato Černé vdovy čeká na toho, kdo přežije.")
+    title, _ = gen.card_texts(words, (11, 8, 0, 0, 0))
+    assert title["cs"] == "Zatopené síně Šedého bratrstva"
+
+
+def test_words_model_refuses_unknown_placeholders() -> None:
+    data = load_yaml_text((builtin().pack.root / "dungeon-words.yaml").read_text(encoding="utf-8"))
+    raw = dict(data.data)  # type: ignore[arg-type]
+    raw["middles"] = [*raw["middles"], {"cs": "V {mist} je tma.", "en": "It is dark {inside}."}]
+    with pytest.raises(PapirnaError, match=r"middles\[8\]: unknown placeholder \{mist\}"):
+        validate(DungeonWords, data, raw)
+    raw = dict(data.data)  # type: ignore[arg-type]
+    raw["places"] = [{"name": {"cs": "Sklep", "en": "The Cellar"}}]
+    with pytest.raises(PapirnaError, match=r"places\[0\]: missing inside, into"):
+        validate(DungeonWords, data, raw)
+
+
+def test_longest_texts_fit_the_card() -> None:
+    """The longest title and the longest story in each language render on the card layout."""
+    s = setup()
+    w = s.words
+    raw = next(gen.generate(s, Random(1), 1))
+    middle = max(range(len(w.middles)), key=lambda i: len(w.middles[i].get("cs")))
+    for lang in ("cs", "en"):
+        combos = itertools.product(
+            range(len(w.places)),
+            range(len(w.owners)),
+            range(len(w.openings)),
+            [middle],
+            range(len(w.endings)),
+        )
+        texts = {c: gen.card_texts(w, c) for c in combos}
+        longest_title = max(texts, key=lambda c: len(texts[c][0][lang]))
+        longest_story = max(texts, key=lambda c: len(texts[c][1][lang]))
+        models = [
+            gen.to_card(gen.card_data(s, raw._replace(words=c), "Z", "generated"))
+            for c in (longest_title, longest_story)
+        ]
+        pdf, pages = render_deck(builtin().pack, "dungeons", models, lang, paper="a4")
+        assert pdf.startswith(b"%PDF") and pages == 2
+
+
+# ---------------------------------------------------------------------------------- plans
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_generated_plans_are_balanced(seed: int) -> None:
+    template = builtin().plan
+    plan = gen.generate_plan(Random(seed), template, f"generated-{seed}")
+    assert gen.plan_problems(plan, gen.plan_stats(template)) == []
+    letters = sorted(
+        f.treasure.letter for f in plan.rooms.values() if f.treasure and f.treasure.letter
+    )
+    assert letters == list("ABCDEFGHIJKL")
+    # written and read back, it is the same plan
+    doc = load_yaml_text(gen.plan_yaml(plan, "header"), "plan.yaml")
+    assert validate(Plan, doc) == plan
+
+
+def test_plans_are_reproducible_and_varied() -> None:
+    template = builtin().plan
+    a = gen.plan_yaml(gen.generate_plan(Random(4), template, "p"))
+    assert a == gen.plan_yaml(gen.generate_plan(Random(4), template, "p"))
+    assert a != gen.plan_yaml(gen.generate_plan(Random(5), template, "p"))
+
+
+def test_builtin_plan_meets_the_balance_rules() -> None:
+    plan = builtin().plan
+    assert gen.plan_problems(plan, gen.plan_stats(plan)) == []
+
+
+def test_plan_problems_explain_an_unbalanced_plan() -> None:
+    plan = builtin().plan
+    rooms = dict(plan.rooms)
+    rooms["A2"] = rooms["A1"]  # a potion on a teleport room
+    b1 = rooms["B1"]
+    assert b1.minion is not None and b1.minion.level == 1
+    rooms["B1"] = b1.model_copy(update={"minion": b1.minion.model_copy(update={"level": 5})})
+    bad = plan.model_copy(update={"rooms": rooms, "water": [*plan.water, "A1|A2"]})
+    problems = gen.plan_problems(bad, gen.plan_stats(plan))
+    assert "A2: a teleport room holds a feature" in problems
+    assert "water A1|A2: touches the entrance or teleport room A1" in problems
+    assert "minions: a level 2 minion in row 2 after level 5 below" in problems
+    assert any(p.startswith("water: 5 instead of 4") for p in problems)
+
+
+def test_cards_generated_on_a_generated_plan_are_valid() -> None:
+    b = builtin()
+    plan = gen.generate_plan(Random(3), b.plan, "generated-3")
+    s = gen.make_setup(plan, b.monsters.values(), setup().words)
+    for i, raw in enumerate(gen.generate(s, Random(3), 100)):
+        card = gen.to_card(gen.card_data(s, raw, f"G-3-{i}", "generated"))
+        assert check_dungeon(card, plan) == [], card
+
+
+def test_a_plan_made_without_the_cards_can_strand_their_monsters() -> None:
+    # the defect the `cards` argument fixes: seed 3's plan puts water on B5|C5, which card H
+    # needs open, so H's monsters 2 (C5) and 3 (A6) cannot be reached
+    b = builtin()
+    plan = gen.generate_plan(Random(3), b.plan, "generated-3")
+    problems = gen.card_problems_on_plan(plan, b.cards)
+    assert "card H: monster 2 in C5 cannot be reached from any entrance" in problems
+    assert "card H: wall B5|C5 stands where the plan already has water" in problems
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_plans_made_for_the_cards_keep_every_card_playable(seed: int) -> None:
+    b = builtin()
+    plan = gen.generate_plan(Random(seed), b.plan, f"generated-{seed}", cards=b.cards)
+    assert gen.plan_problems(plan, gen.plan_stats(b.plan)) == []
+    assert gen.card_problems_on_plan(plan, b.cards) == []
+    walls = {w for c in b.cards for w in c.walls}
+    assert not walls & set(plan.water)
+    for card in b.cards:  # every monster reachable on one walk: a difficulty exists
+        assert gen.difficulty(card, plan) is not None, card.id
+
+
+def test_builtin_cards_are_playable_on_the_builtin_plan() -> None:
+    b = builtin()
+    assert gen.card_problems_on_plan(b.plan, b.cards) == []
