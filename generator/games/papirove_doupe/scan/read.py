@@ -228,12 +228,19 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
         p = np.hstack([pts, np.ones((len(pts), 1))]) @ to_image.T
         return [tuple(q) for q in p[:, :2] / p[:, 2:3] * scale]
 
+    font = _font(max(12, round(max(base.size) / 90)))
+    labels = []
     for box in result.kind.boxes:
         r = by_name[box.name]
         grow = 1.35 if box.round else 1.1  # a circled value's ring lies around the circle
-        if r.confidence < UNCERTAIN:
+        if r.ask:
             draw.polygon(polygon(box, grow), fill=(255, 120, 0, 90))
-            draw.polygon(polygon(box, grow + 0.35), outline=(255, 100, 0, 255), width=width)
+            ring = polygon(box, grow + 0.35)
+            draw.polygon(ring, outline=(255, 100, 0, 255), width=width)
+            state = "marked" if r.marked else "empty"
+            x = max(p[0] for p in ring) + width * 2
+            y = min(p[1] for p in ring)
+            labels.append((x, y, f"read as {state}, {r.confidence:.2f}"))
         elif r.marked:
             draw.polygon(polygon(box, grow), fill=(0, 200, 70, 110))
         else:
@@ -245,7 +252,55 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
             outline=(220, 0, 200, 255),
             width=width,
         )
+    for x, y, text in labels:  # on top of every box, each on a light plate
+        left, top, right, bottom = draw.textbbox((x, y), text, font=font)
+        draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=(255, 255, 255, 215))
+        draw.text((x, y), text, fill=(170, 60, 0, 255), font=font)
+    _legend(draw, font, width, result)
     return Image.alpha_composite(base, layer).convert("RGB")
+
+
+def _font(size: int):
+    """A font for the overlay's labels (the bundled DejaVu Sans, else Pillow's own)."""
+    from PIL import ImageFont
+
+    try:
+        return ImageFont.truetype("DejaVuSans.ttf", size)
+    except OSError:
+        return ImageFont.load_default(size)
+
+
+def _legend(draw, font, width: int, result: ScanResult) -> None:
+    """What the colours mean, and the boxes to check, in the top-left corner."""
+    rows = [
+        ((0, 200, 70, 200), None, "read as marked"),
+        (None, (60, 130, 255, 255), "read as empty"),
+        (
+            (255, 120, 0, 160),
+            (255, 100, 0, 255),
+            "to check: " + result.summary.split(": ", 1)[-1]
+            if result.uncertain
+            else "nothing to check",
+        ),
+        (None, (220, 0, 200, 255), "corner marks found"),
+    ]
+    size = font.size
+    x, y = size, size
+    right = max(draw.textbbox((0, 0), text, font=font)[2] for *_, text in rows)
+    draw.rectangle(
+        (
+            x - size // 2,
+            y - size // 2,
+            x + size * 2 + right + size // 2,
+            y + len(rows) * size * 1.5,
+        ),
+        fill=(255, 255, 255, 225),
+        outline=(80, 80, 80, 255),
+    )
+    for fill, outline, text in rows:
+        draw.rectangle((x, y, x + size, y + size), fill=fill, outline=outline, width=width)
+        draw.text((x + size * 1.6, y - size * 0.1), text, fill=(20, 20, 20, 255), font=font)
+        y += size * 1.5
 
 
 def save_overlay(result: ScanResult, image: Image.Image, out: Path) -> None:
