@@ -398,12 +398,41 @@ def _missing_message(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) 
                     what = " and ".join(missing)
                     s = "" if len(missing) == 1 else "s"
                     return f"the {what} registration mark{s} of the sheet cannot be found: {hint}"
+    if len(cands) >= 3:
+        corner = _missing_by_shape(kind, cands[:3])
+        if corner is not None:
+            return (
+                f"the {corner} registration mark of the sheet cannot be found (the other three "
+                f"are there; by their shape the {corner} one is missing): {hint}"
+            )
     n = min(len(cands), 4)
     if n == 0:
         return (
             f"no registration marks found: this does not look like a Papírové doupě sheet ({hint})"
         )
     return f"found {n} of the 4 registration marks but cannot tell which corners they are: {hint}"
+
+
+def _missing_by_shape(kind: SheetKind, found: list[Candidate]) -> str | None:
+    """Which corner three found marks leave out, from the triangle they make alone.
+
+    The three pinned to three corners must map the sheet without a mirror and nearly without
+    stretch; of the two ways that fit (half a turn apart), the one that keeps the sheet's top
+    nearer the top of the photo is taken.
+    """
+    sheet = _sheet_points(kind)
+    dst = np.array([(c.x, c.y) for c in found])
+    best: tuple[float, int] | None = None
+    for corners in itertools.permutations(range(4), 3):
+        m = _affine(sheet[list(corners)], dst)
+        if not _plausible(m, kind, found):
+            continue
+        down = m[:2, :2] @ np.array([0.0, 1.0])  # the sheet's downward direction in the photo
+        upright = -down[1] / (np.hypot(*down) or 1.0)
+        missing = next(i for i in range(4) if i not in corners)
+        if best is None or upright < best[0]:
+            best = (upright, missing)
+    return CORNERS[best[1]] if best is not None else None
 
 
 def refine(gray: np.ndarray, align: Alignment, kind: SheetKind, ref: np.ndarray) -> Alignment:
