@@ -1,6 +1,6 @@
 """Benchmark: reading photographed Papírové doupě sheets, accuracy and speed on one core.
 
-Synthetic photos (generator/scan/synth.py): a random end-of-game sheet is filled with pen marks
+Synthetic photos (generator/games/papirove_doupe/scan/synth.py): a random end-of-game sheet is filled with pen marks
 (crosses, ticks, slashes, fills, scribbles, circled values; black or blue ink, 0.3-0.75 mm pens),
 hand-written dice numbers, a name, scores and a path in the plan; then photographed (rotation up
 to 10 degrees, perspective, blur, noise, JPEG, uneven light, gamma, a table around the page) or
@@ -29,11 +29,11 @@ from pathlib import Path
 import cv2
 
 from generator.cli.common import load_packs
-from generator.content.sheets_io import papirove_doupe_from_fields
 from generator.errors import PapirnaError
 from generator.games.papirove_doupe.scan import synth
 from generator.games.papirove_doupe.scan.read import load_image, read_image, sheet_data
 from generator.games.papirove_doupe.scan.template import _REFERENCES, sheet_kinds
+from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
 
 cv2.setNumThreads(1)
 

@@ -86,6 +86,7 @@ def _scan_json(out: dict, paths: list[Path], scans: dict) -> None:
         if p in scans:
             entry["sheet"] = scans[p][0].sheet_id
             entry["uncertain"] = [_box_json(b) for b in scans[p][0].uncertain]
+            entry["check"] = scans[p][0].summary
             entry["reading_notes"] = scans[p][0].notes
     out["uncertain"] = [
         {"file": str(p), **_box_json(b)} for p in paths if p in scans for b in scans[p][0].uncertain
@@ -246,10 +247,14 @@ def _campaign(
 
 
 def _box_json(b) -> dict:
+    from generator.games.papirove_doupe.scan.summary import box_words
+
     return {
         "box": b.name,
+        "what": box_words(b.name),
         "read": "marked" if b.marked else "empty",
         "confidence": round(b.confidence, 2),
+        "why": b.ask,
     }
 
 
@@ -318,14 +323,15 @@ def _scan_report(scans: dict | None, as_json: bool, stderr: bool = False) -> Non
         for note in result.notes:
             out.print(f"  {note}", markup=False)
         if result.uncertain:
-            out.print(
-                f"  check these {len(result.uncertain)} boxes (read with low confidence):",
-                markup=False,
-            )
+            from generator.games.papirove_doupe.scan.summary import box_words
+
+            out.print(f"  {result.summary}", markup=False)
             for b in result.uncertain:
                 state = "marked" if b.marked else "empty"
+                why = ", against the rules" if b.ask == "against the rules" else ""
                 out.print(
-                    f"    {b.name}: read as {state} (confidence {b.confidence:.2f})", markup=False
+                    f"    {box_words(b.name)} ({b.name}): read as {state}, {b.confidence:.2f}{why}",
+                    markup=False,
                 )
 
 

@@ -29,6 +29,12 @@ DETECT_SIDE = 1600  # px, the long side of the copy marks are looked for in
 HOLE_SIDE = 7.0 - 3.2
 CENTRE_RATIO = ((7.0 - 5.2) / HOLE_SIDE) ** 2  # centre area / hole area
 FRAME_SCALE = (1.12, 1.7)  # the black frame, as scales of the hole about its centre
+# where the code bits are looked for around the place the marks put them (mm): a curled or bent
+# sheet moves the print between the marks by a millimetre or two
+CODE_SHIFTS = sorted(
+    ((dx * 0.5, dy * 0.5) for dx in range(-5, 6) for dy in range(-3, 4)),
+    key=lambda d: d[0] ** 2 + d[1] ** 2,
+)
 
 
 class Candidate(NamedTuple):
@@ -230,16 +236,50 @@ def read_code(
     b, p = float(np.median(black)), float(np.median(paper))
     if p - b < 30:
         return None, 0.0
-    code, clarity = 0, 1.0
+    best: tuple[int | None, float] = (None, 0.0)
+    for dx, dy in CODE_SHIFTS:
+        code, clarity = _bits(gray, kind, sheet_to_image, p, b, dx, dy)
+        if code is not None and clarity > best[1]:
+            best = (code, clarity)
+            if clarity > 0.6:
+                break
+    return best
+
+
+def _bits(
+    gray: np.ndarray,
+    kind: SheetKind,
+    sheet_to_image: np.ndarray,
+    p: float,
+    b: float,
+    dx: float,
+    dy: float,
+) -> tuple[int | None, float]:
+    """The code read with the bits looked for (dx, dy) mm from where the map puts them."""
+    levels = []
     for sq in kind.bits:
         inset = sq.size * 0.3
         v = _sample(
             gray,
-            _to_image(sheet_to_image, _grid(sq.x + inset, sq.y + inset, sq.size - 2 * inset, 3)),
+            _to_image(
+                sheet_to_image,
+                _grid(sq.x + inset + dx, sq.y + inset + dy, sq.size - 2 * inset, 3),
+            ),
         )
-        level = (p - float(np.mean(v))) / (p - b)
-        clarity = min(clarity, abs(level - 0.5) * 2)
-        code = code << 1 | (level > 0.5)
+        levels.append((p - float(np.mean(v))) / (p - b))
+    # On a small or blurred photo an empty bit's outline greys its inside and a black bit's
+    # inside does not reach full black: the two kinds are told apart by the gap between them.
+    ordered = sorted(levels)
+    gaps = [ordered[k + 1] - ordered[k] for k in range(len(ordered) - 1)]
+    k = int(np.argmax(gaps))
+    low, high = ordered[k], ordered[k + 1]
+    if high < 0.5 or low > 0.5 or high - low < 0.25:
+        return None, 0.0
+    middle = (low + high) / 2
+    code, clarity = 0, 1.0
+    for level in levels:
+        clarity = min(clarity, abs(level - middle) / (high - middle) * min(1.0, (high - low) * 2))
+        code = code << 1 | (level > middle)
     if clarity < 0.3:
         return None, clarity
     return code, clarity
@@ -358,12 +398,41 @@ def _missing_message(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) 
                     what = " and ".join(missing)
                     s = "" if len(missing) == 1 else "s"
                     return f"the {what} registration mark{s} of the sheet cannot be found: {hint}"
+    if len(cands) >= 3:
+        corner = _missing_by_shape(kind, cands[:3])
+        if corner is not None:
+            return (
+                f"the {corner} registration mark of the sheet cannot be found (the other three "
+                f"are there; by their shape the {corner} one is missing): {hint}"
+            )
     n = min(len(cands), 4)
     if n == 0:
         return (
             f"no registration marks found: this does not look like a Papírové doupě sheet ({hint})"
         )
     return f"found {n} of the 4 registration marks but cannot tell which corners they are: {hint}"
+
+
+def _missing_by_shape(kind: SheetKind, found: list[Candidate]) -> str | None:
+    """Which corner three found marks leave out, from the triangle they make alone.
+
+    The three pinned to three corners must map the sheet without a mirror and nearly without
+    stretch; of the two ways that fit (half a turn apart), the one that keeps the sheet's top
+    nearer the top of the photo is taken.
+    """
+    sheet = _sheet_points(kind)
+    dst = np.array([(c.x, c.y) for c in found])
+    best: tuple[float, int] | None = None
+    for corners in itertools.permutations(range(4), 3):
+        m = _affine(sheet[list(corners)], dst)
+        if not _plausible(m, kind, found):
+            continue
+        down = m[:2, :2] @ np.array([0.0, 1.0])  # the sheet's downward direction in the photo
+        upright = -down[1] / (np.hypot(*down) or 1.0)
+        missing = next(i for i in range(4) if i not in corners)
+        if best is None or upright < best[0]:
+            best = (upright, missing)
+    return CORNERS[best[1]] if best is not None else None
 
 
 def refine(gray: np.ndarray, align: Alignment, kind: SheetKind, ref: np.ndarray) -> Alignment:
@@ -427,3 +496,76 @@ def warp(gray: np.ndarray, align: Alignment, kind: SheetKind) -> np.ndarray:
         img, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
     )
     return out
+
+
+BEND_WINDOW_MM = 24.0  # windows in which the print's local shift is measured
+BEND_GRID = (8, 11)  # columns and rows of those windows
+
+
+def unbend(straight: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, float]:
+    """The straightened photo with what a homography cannot fix taken out: a curled or bent sheet.
+
+    The print's shift against the blank sheet is measured in a grid of windows; the shifts (with
+    outliers replaced by their neighbours' median) are interpolated smoothly over the sheet and
+    the photo is resampled by them. Returns the corrected photo and the largest shift in mm.
+    """
+    cv2 = _cv2()
+    size = int(BEND_WINDOW_MM * PX_PER_MM)
+    h, w = straight.shape
+    cols, rows = BEND_GRID
+    xs = np.linspace(size / 2, w - size / 2, cols)
+    ys = np.linspace(size / 2, h - size / 2, rows)
+    hann = cv2.createHanningWindow((size, size), cv2.CV_32F)
+    photo = 1.0 - straight.astype(np.float32) / 255.0
+    shift = np.full((rows, cols, 2), np.nan, np.float32)
+    for r, cy in enumerate(ys):
+        for c, cx in enumerate(xs):
+            x0, y0 = int(cx - size / 2), int(cy - size / 2)
+            b = ref[y0 : y0 + size, x0 : x0 + size].copy()
+            if float(b.std()) < 0.05:
+                continue
+            a = photo[y0 : y0 + size, x0 : x0 + size].copy()
+            (dx, dy), response = cv2.phaseCorrelate(b, a, hann)
+            if response < 0.1 or abs(dx) > size / 6 or abs(dy) > size / 6:
+                continue
+            shift[r, c] = (dx, dy)
+    known = ~np.isnan(shift[..., 0])
+    if known.sum() < 6:
+        return straight, 0.0
+    # fill the unknown windows from the known ones, then drop outliers against their neighbours
+    filled = shift.copy()
+    for _ in range(max(rows, cols)):
+        if not np.isnan(filled[..., 0]).any():
+            break
+        pad = np.pad(filled, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+        stack = np.stack(
+            [
+                pad[1 + i : 1 + i + rows, 1 + j : 1 + j + cols]
+                for i in (-1, 0, 1)
+                for j in (-1, 0, 1)
+            ]
+        )
+        with np.errstate(all="ignore"):
+            around = np.nanmean(stack, axis=0)
+        filled = np.where(np.isnan(filled), around, filled)
+    filled = np.nan_to_num(filled)
+    med = np.stack([cv2.medianBlur(np.ascontiguousarray(filled[..., k]), 3) for k in (0, 1)], -1)
+    bad = np.hypot(*(filled - med).transpose(2, 0, 1)) > 0.5 * PX_PER_MM
+    filled = np.where(bad[..., None], med, filled)
+    filled = cv2.GaussianBlur(filled, (0, 0), 0.6, borderType=cv2.BORDER_REPLICATE).astype(
+        np.float32
+    )
+    biggest = float(np.hypot(filled[..., 0], filled[..., 1]).max()) / PX_PER_MM
+    if biggest < 0.15:
+        return straight, biggest
+    # the window grid's coordinates of every pixel, then the shift there by bilinear interpolation
+    gx = ((np.arange(w) - xs[0]) / (xs[1] - xs[0])).astype(np.float32)[None, :].repeat(h, 0)
+    gy = ((np.arange(h) - ys[0]) / (ys[1] - ys[0])).astype(np.float32)[:, None].repeat(w, 1)
+    fx = cv2.remap(filled[..., 0], gx, gy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    fy = cv2.remap(filled[..., 1], gx, gy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    qx = np.arange(w, dtype=np.float32)[None, :] + fx
+    qy = np.arange(h, dtype=np.float32)[:, None] + fy
+    out = cv2.remap(
+        straight, qx, qy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
+    )
+    return out, biggest

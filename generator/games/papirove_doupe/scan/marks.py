@@ -225,18 +225,18 @@ def features(photo: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> Features:
     return Features(inner_p, inner_e, ring_p, ring_e)
 
 
-def empty_level(values: np.ndarray) -> tuple[float, float]:
+def empty_level(values: np.ndarray, floor: float = MIN_SPREAD) -> tuple[float, float]:
     """Centre and spread of the empty boxes' values: the densest quarter, and its lower side."""
     v = np.sort(values[np.isfinite(values)])
     if v.size < 8:
-        return 0.0, MIN_SPREAD
+        return 0.0, floor
     m = max(v.size // 4, 4)
     spans = v[m:] - v[:-m]
     start = int(np.argmin(spans))
     centre = float(np.median(v[start : start + m]))
     below = centre - v[v <= centre]
-    spread = 1.4826 * float(np.median(below)) if below.size >= 4 else MIN_SPREAD
-    return centre, max(spread, MIN_SPREAD)
+    spread = 1.4826 * float(np.median(below)) if below.size >= 4 else floor
+    return centre, max(spread, floor)
 
 
 @dataclass
@@ -255,17 +255,25 @@ def _sector_angles() -> np.ndarray:
     return -np.pi + (np.arange(SECTORS) + 0.5) * 2 * np.pi / SECTORS
 
 
-def _ring_scores(z: np.ndarray, hidden: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _ring_scores(
+    z: np.ndarray, hidden: np.ndarray, sector_z: tuple[float, float] = SECTOR_Z
+) -> tuple[np.ndarray, np.ndarray]:
     """Scores from ring sectors' excess (in spreads), leaving out hidden sectors; and how many
     sectors were left to judge by."""
-    part = np.clip((z - SECTOR_Z[0]) / (SECTOR_Z[1] - SECTOR_Z[0]), 0.0, 1.0)
+    part = np.clip((z - sector_z[0]) / (sector_z[1] - sector_z[0]), 0.0, 1.0)
     part = np.where(np.isnan(z) | hidden, np.nan, part)
     seen = (~np.isnan(part)).sum(axis=1)
     covered = np.nansum(part, axis=1) * SECTORS / np.maximum(seen, 1)
     return THRESHOLD + (covered - RING_COVERED) * (BAND / 2) / RING_MARGIN, seen
 
 
-def decide(f: Features, boxes: list[Box], band: float = BAND) -> Reading:
+def decide(
+    f: Features,
+    boxes: list[Box],
+    band: float = BAND,
+    floor: float = MIN_SPREAD,
+    sector_z: tuple[float, float] = SECTOR_Z,
+) -> Reading:
     """Marked or empty for every box, against the empty level measured on this sheet.
 
     `band` is the width of scores around the threshold that are uncertain (wider for photos of
@@ -289,10 +297,10 @@ def decide(f: Features, boxes: list[Box], band: float = BAND) -> Reading:
     s_ring = MIN_SPREAD
     if rounds.size:
         ring = f.ring_photo[rounds] - f.ring_expected[rounds]
-        c_ring, s_ring = empty_level(ring.ravel())
+        c_ring, s_ring = empty_level(ring.ravel(), floor)
         z = (ring - c_ring) / s_ring
         hidden = np.zeros(z.shape, bool)
-        first, _ = _ring_scores(z, hidden)
+        first, _ = _ring_scores(z, hidden, sector_z)
         # A circled neighbour's ring crosses into the sectors facing it: those sectors say
         # nothing about this circle, so they are left out, and a circle left with too few
         # sectors to judge is only as sure as the rest of the sheet allows.
@@ -309,7 +317,7 @@ def decide(f: Features, boxes: list[Box], band: float = BAND) -> Reading:
                 phi = np.arctan2(*(centre[b] - centre[a])[::-1])
                 off = np.abs((angles - phi + np.pi) % (2 * np.pi) - np.pi)
                 hidden[a] |= off < np.radians(NEIGHBOUR_DEG)
-        ring_score, seen = _ring_scores(z, hidden)
+        ring_score, seen = _ring_scores(z, hidden, sector_z)
         score[rounds] = np.maximum(score[rounds], ring_score)
         doubtful = (seen < SECTORS // 2) & (ring_score > THRESHOLD - band)
         confidence_cap[rounds[doubtful]] = 0.4

@@ -29,15 +29,8 @@ MAX_PIXELS = 120_000_000
 WORK_SIDE = 3600  # px: larger photos are decoded at a reduced size (still > 10 px per mm)
 MIN_MATCH = 0.5  # correlation of the straightened photo with the blank sheet it claims to be
 LOW_RES = 4.0  # px per mm of the sheet below which more boxes are listed for checking
-UNCERTAIN = 0.5  # boxes read with less confidence than this are listed for the player to check
-# groups of boxes of which a sheet has at most one marked (a circled value, a card letter)
-SINGLE_CHOICE = (
-    r"dungeon",
-    r"monster\.\d+\.range",
-    r"quest\.\d+\.glory",
-    r"goal\.glory",
-    r"ability\.glory",
-)
+UNCERTAIN = 0.5  # boxes the player is asked about are read with less confidence than this
+BENT_MM = 1.0  # a sheet whose print moves more than this against a flat one is called bent
 
 
 @dataclass
@@ -46,8 +39,9 @@ class BoxReading:
 
     name: str
     marked: bool
-    score: float
+    score: float  # evidence of a mark: > 0 marked, in units of the uncertain band
     confidence: float
+    ask: str | None = None  # why the player should check it ("unsure", "against the rules")
 
 
 @dataclass
@@ -67,8 +61,15 @@ class ScanResult:
 
     @property
     def uncertain(self) -> list[BoxReading]:
-        """The boxes the player should check, in sheet order."""
-        return [b for b in self.boxes if b.confidence < UNCERTAIN]
+        """The boxes the player should check (those that change the score), in sheet order."""
+        return [b for b in self.boxes if b.ask]
+
+    @property
+    def summary(self) -> str:
+        """The boxes to check in a player's words: "2 boxes to check: gems 9, wizard level 5"."""
+        from generator.games.papirove_doupe.scan.summary import check_line
+
+        return check_line([b.name for b in self.uncertain])
 
 
 def load_image(path: Path, shown: str) -> Image.Image:
@@ -107,7 +108,7 @@ def _grey(image: Image.Image) -> np.ndarray:
 
 def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = None) -> ScanResult:
     """Read a sheet of `pack` from an image: align it, identify it, decide every box."""
-    from generator.games.papirove_doupe.scan import align, marks
+    from generator.games.papirove_doupe.scan import align, local, marks, rules
 
     require_scan()
     start = time.perf_counter()
@@ -127,7 +128,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
     kind, where = found
     ref = reference(pack, kind, where.sheet_id, where.lang)
     where = align.refine(gray, where, kind, ref)
-    straight = align.warp(gray, where, kind)
+    straight, bend = align.unbend(align.warp(gray, where, kind), ref)
     photo = marks.darkness(straight, ref)
     boxes = list(kind.boxes)
     exp = marks.expected(photo, ref, boxes)
@@ -146,14 +147,18 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
             f"the sheet is only {where.px_per_mm:.1f} px per mm in this image (at least "
             f"{LOW_RES:.0f} is better): photograph it closer for a surer reading"
         )
-    reading = marks.decide(marks.features(photo, exp, boxes), boxes, band)
-    readings = [
-        BoxReading(n, bool(m), float(s), float(c))
-        for n, m, s, c in zip(
-            reading.names, reading.marked, reading.score, reading.confidence, strict=True
-        )
-    ]
-    notes += _single_choice(readings)
+    if bend > BENT_MM:
+        notes.append(f"the sheet is bent or curled (the print moves by up to {bend:.1f} mm)")
+    found = local.evidence(photo, exp, ref, boxes, band)
+    evidence = dict(zip(found.names, found.evidence.tolist(), strict=True))
+    decision = rules.decide(evidence)
+    readings = []
+    for name in found.names:
+        why = decision.ask.get(name) if rules.scored(name) else None
+        confidence = min(1.0, decision.sureness[name] / (2 * rules.MARGIN))
+        if why:
+            confidence = min(confidence, UNCERTAIN - 0.01)
+        readings.append(BoxReading(name, decision.marked[name], evidence[name], confidence, why))
     values: dict[str, bool | str] = {b.name: b.marked for b in readings}
     values["player"] = player or Path(shown).stem
     return ScanResult(
@@ -177,28 +182,6 @@ def _match(photo: np.ndarray, exp: np.ndarray) -> float:
     a, b = a - a.mean(), b - b.mean()
     den = float(np.sqrt((a * a).sum() * (b * b).sum()))
     return float((a * b).sum() / den) if den > 0 else 0.0
-
-
-def _single_choice(readings: list[BoxReading]) -> list[str]:
-    """Where a group that takes one mark (a circled value, a card letter) reads as several, keep
-    the strongest and list every one of them for the player to check."""
-    notes = []
-    for pattern in SINGLE_CHOICE:
-        rx = re.compile(rf"^{pattern}\.[^.]+$")
-        groups: dict[str, list[BoxReading]] = {}
-        for b in readings:
-            if rx.match(b.name):
-                groups.setdefault(b.name.rsplit(".", 1)[0], []).append(b)
-        for prefix, group in groups.items():
-            on = [b for b in group if b.marked]
-            if len(on) < 2:
-                continue
-            keep = max(on, key=lambda b: b.score)
-            for b in on:
-                b.marked = b is keep
-                b.confidence = min(b.confidence, UNCERTAIN - 0.01)
-            notes.append(f"{prefix}: {len(on)} marks read where one is expected; kept {keep.name}")
-    return notes
 
 
 def read_sheet(path: Path, pack: Pack, shown: str | None = None) -> ScanResult:
@@ -245,12 +228,19 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
         p = np.hstack([pts, np.ones((len(pts), 1))]) @ to_image.T
         return [tuple(q) for q in p[:, :2] / p[:, 2:3] * scale]
 
+    font = _font(max(12, round(max(base.size) / 90)))
+    labels = []
     for box in result.kind.boxes:
         r = by_name[box.name]
         grow = 1.35 if box.round else 1.1  # a circled value's ring lies around the circle
-        if r.confidence < UNCERTAIN:
+        if r.ask:
             draw.polygon(polygon(box, grow), fill=(255, 120, 0, 90))
-            draw.polygon(polygon(box, grow + 0.35), outline=(255, 100, 0, 255), width=width)
+            ring = polygon(box, grow + 0.35)
+            draw.polygon(ring, outline=(255, 100, 0, 255), width=width)
+            state = "marked" if r.marked else "empty"
+            x = max(p[0] for p in ring) + width * 2
+            y = min(p[1] for p in ring)
+            labels.append((x, y, f"read as {state}, {r.confidence:.2f}"))
         elif r.marked:
             draw.polygon(polygon(box, grow), fill=(0, 200, 70, 110))
         else:
@@ -262,7 +252,55 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
             outline=(220, 0, 200, 255),
             width=width,
         )
+    for x, y, text in labels:  # on top of every box, each on a light plate
+        left, top, right, bottom = draw.textbbox((x, y), text, font=font)
+        draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=(255, 255, 255, 215))
+        draw.text((x, y), text, fill=(170, 60, 0, 255), font=font)
+    _legend(draw, font, width, result)
     return Image.alpha_composite(base, layer).convert("RGB")
+
+
+def _font(size: int):
+    """A font for the overlay's labels (the bundled DejaVu Sans, else Pillow's own)."""
+    from PIL import ImageFont
+
+    try:
+        return ImageFont.truetype("DejaVuSans.ttf", size)
+    except OSError:
+        return ImageFont.load_default(size)
+
+
+def _legend(draw, font, width: int, result: ScanResult) -> None:
+    """What the colours mean, and the boxes to check, in the top-left corner."""
+    rows = [
+        ((0, 200, 70, 200), None, "read as marked"),
+        (None, (60, 130, 255, 255), "read as empty"),
+        (
+            (255, 120, 0, 160),
+            (255, 100, 0, 255),
+            "to check: " + result.summary.split(": ", 1)[-1]
+            if result.uncertain
+            else "nothing to check",
+        ),
+        (None, (220, 0, 200, 255), "corner marks found"),
+    ]
+    size = font.size
+    x, y = size, size
+    right = max(draw.textbbox((0, 0), text, font=font)[2] for *_, text in rows)
+    draw.rectangle(
+        (
+            x - size // 2,
+            y - size // 2,
+            x + size * 2 + right + size // 2,
+            y + len(rows) * size * 1.5,
+        ),
+        fill=(255, 255, 255, 225),
+        outline=(80, 80, 80, 255),
+    )
+    for fill, outline, text in rows:
+        draw.rectangle((x, y, x + size, y + size), fill=fill, outline=outline, width=width)
+        draw.text((x + size * 1.6, y - size * 0.1), text, fill=(20, 20, 20, 255), font=font)
+        y += size * 1.5
 
 
 def save_overlay(result: ScanResult, image: Image.Image, out: Path) -> None:
@@ -290,11 +328,11 @@ def reading_yaml(result: ScanResult, data: dict, problem: str | None = None) -> 
     for note in result.notes:
         lines.append(f"# note: {note}")
     if result.uncertain:
-        lines.append("# check these boxes (read with low confidence):")
+        lines.append(f"# {result.summary}")
         for b in result.uncertain:
             lines.append(
-                f"#   {b.name}: read as {'marked' if b.marked else 'empty'} "
-                f"(confidence {b.confidence:.2f})"
+                f"#   {b.name}: read as {'marked' if b.marked else 'empty'}, {b.confidence:.2f}"
+                + (" (against the rules)" if b.ask == "against the rules" else "")
             )
     body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
     return "\n".join(lines) + "\n" + body

@@ -102,3 +102,26 @@ def test_another_printable_is_refused(built, sheet_kind):
     page = rasterise_pages(pdf, [(1240, 1754)])[0]
     with pytest.raises(PapirnaError, match="registration mark"):
         align.locate(_grey(page), sheet_kind)
+
+
+@pytest.mark.parametrize("missing", [0, 1, 2, 3])
+def test_missing_corner_is_named_by_the_shape_of_the_other_three(sheet_kind, missing):
+    """When the code cannot confirm the corners, the triangle of the three found names the gap."""
+    import math
+
+    from generator.games.papirove_doupe.scan.align import CORNERS, Candidate, _missing_by_shape
+
+    a, k = math.radians(6.0), 4.0  # a slightly turned photo, 4 px per mm
+    found = []
+    for i, mark in enumerate(sheet_kind.marks):
+        if i == missing:
+            continue
+        x, y = mark.centre
+        found.append(
+            Candidate(
+                300 + k * (x * math.cos(a) - y * math.sin(a)),
+                200 + k * (x * math.sin(a) + y * math.cos(a)),
+                k * mark.size,
+            )
+        )
+    assert _missing_by_shape(sheet_kind, found) == CORNERS[missing]

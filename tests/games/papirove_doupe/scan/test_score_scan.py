@@ -144,17 +144,24 @@ def test_two_values_circled_in_a_row_are_flagged(pd_pack, sheet_kind, tmp_path):
     flagged = {u["box"] for u in out["uncertain"]}
     assert {"quest.1.glory.4", "quest.1.glory.7"} <= flagged
     table = _score(str(path))
-    assert "check these" in table.stdout and "quest.1.glory.7" in table.stdout
+    assert "boxes to check: " in table.stdout and "quest 1 glory 7" in table.stdout
+    assert "quest 1 glory 7 (quest.1.glory.7): read as" in table.stdout
 
 
-def test_no_dungeon_marked_is_an_error_with_the_reading_written(pd_pack, sheet_kind, tmp_path):
+def test_no_dungeon_marked_is_asked_about_not_refused(pd_pack, sheet_kind, tmp_path):
+    """A sheet needs one dungeon card: with none read, the likeliest is taken and asked about."""
     path = _photo(pd_pack, sheet_kind, tmp_path / "nodungeon.png", MARKED - {"dungeon.C"})
     reading = tmp_path / "r.yaml"
-    result = _score(str(path), "--to-yaml", str(reading))
-    assert result.exit_code == 2
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    assert "dungeon" in result.stderr and "r.yaml" in result.stderr
-    assert yaml.safe_load(reading.read_text(encoding="utf-8"))["dungeon"] == "?"
+    result = _score(str(path), "--to-yaml", str(reading), "--json")
+    assert result.exit_code == 0, result.stderr
+    out = json.loads(result.stdout)
+    asked = [u for u in out["uncertain"] if u["box"].startswith("dungeon.")]
+    assert len(asked) == 1 and asked[0]["read"] == "marked"
+    assert out["players"][0]["check"].startswith(f"{len(out['uncertain'])} box")
+    assert f"dungeon card {asked[0]['box'][8:]}" in out["players"][0]["check"]
+    text = reading.read_text(encoding="utf-8")
+    assert yaml.safe_load(text)["dungeon"] == asked[0]["box"][8:]
+    assert "to check: " in text
 
 
 def test_photo_of_something_else_is_refused(tmp_path):

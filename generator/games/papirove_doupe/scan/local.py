@@ -1,0 +1,143 @@
+"""Deciding each box against its own neighbourhood: local light, strokes against shading.
+
+`marks` maps the photo to darkness against the paper in 6 mm blocks and subtracts the blank
+sheet as this photo would show it. A shadow's edge, curled paper or a lamp's falloff still
+leave a smooth residue over a few millimetres, which a light pencil mark (a few hundredths of
+darkness on a box's mean) cannot be told from. So the residue of the paper around the boxes
+(outside every box, off the print) is smoothed into a local background and taken off: what is
+left inside a box is what the player drew there. Shading is smooth and drops out; strokes are
+not and stay.
+
+The decision threshold comes from the sheet: the empty boxes' level and spread, and the level
+of the clear marks (a sheet filled in light pencil has every mark light). Each box gets
+evidence: how far its value lies past the threshold, in units of the uncertain band; the rules
+(`rules`) then pick the combination and the boxes to ask about.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from generator.games.papirove_doupe.scan import marks
+from generator.games.papirove_doupe.scan.template import PX_PER_MM, Box, px
+
+BACKGROUND_MM = 1.5  # the local background is smoothed over this (Gaussian sigma)
+GROW_MM = 0.6  # the paper this close around a box is not background (marks run over the edge)
+STROKE = 0.06  # darkness over the background from which a pixel is taken for a stroke
+EMPTY_SPREADS = 6.0  # the threshold lies at least this many empty spreads above the empty level
+MARK_SHARE = 0.4  # and at most this share of the way up to the clear marks' level
+MIN_SPREADS = 3.0  # but never closer to the empty level than this many spreads
+MIN_SPREAD = 0.0015  # darkness: the empty boxes' spread is taken to be at least this
+RING_FLOOR = 0.002  # darkness: the same for ring sectors
+INK_LEVEL = 0.08  # a clear marks' level from which rings are looked for as in pen; below,
+LIGHTEST = 0.45  # a ring sector counts from proportionally fewer spreads, down to this share
+BAND_SHARE = 0.5  # evidence 1 is this share of the way from the threshold to the empty level
+
+
+def _cv2():
+    import cv2
+
+    return cv2
+
+
+def box_mask(shape: tuple[int, int], boxes: list[Box], grow_mm: float) -> np.ndarray:
+    """Where boxes are, grown by `grow_mm`: a uint8 mask of the sheet-aligned image."""
+    cv2 = _cv2()
+    mask = np.zeros(shape, np.uint8)
+    for b in boxes:
+        if b.round:
+            c = (round(px(b.x + b.w / 2) * 16), round(px(b.y + b.h / 2) * 16))
+            r = round((b.w / 2 + grow_mm + marks.RING_MM[1]) * PX_PER_MM * 16)
+            cv2.circle(mask, c, r, 1, -1, shift=4)
+        else:
+            x0, y0 = round(px(b.x - grow_mm)), round(px(b.y - grow_mm))
+            x1, y1 = round(px(b.x + b.w + grow_mm)), round(px(b.y + b.h + grow_mm))
+            mask[max(y0, 0) : y1, max(x0, 0) : x1] = 1
+    return mask
+
+
+def background(residue: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """The smooth residue of the paper around the boxes, carried into them (normalised blur).
+
+    Pixels of the print and of the boxes are left out; so, in a second pass, are strokes (what
+    lies well above the first estimate), so that a name or a path does not darken its area.
+    """
+    cv2 = _cv2()
+    paper = (cv2.dilate(ref, np.ones((5, 5), np.uint8)) < 0.03) & (
+        box_mask(ref.shape, boxes, GROW_MM) == 0
+    )
+    weight = paper.astype(np.float32)
+    sigma = BACKGROUND_MM * PX_PER_MM
+    level = np.zeros_like(residue)
+    for _ in range(2):
+        num = cv2.GaussianBlur(residue * weight, (0, 0), sigma)
+        den = cv2.GaussianBlur(weight, (0, 0), sigma)
+        wide_num = cv2.GaussianBlur(residue * weight, (0, 0), sigma * 4)
+        wide_den = cv2.GaussianBlur(weight, (0, 0), sigma * 4)
+        near = num / np.maximum(den, 1e-3)
+        far = wide_num / np.maximum(wide_den, 1e-3)
+        # where the near paper is too scarce to judge by, the wider one stands in (blended)
+        t = np.clip(den / 0.08, 0.0, 1.0)
+        level = (near * t + far * (1 - t)).astype(np.float32)
+        weight = (paper & (residue - level < STROKE)).astype(np.float32)
+    return level
+
+
+@dataclass
+class Evidence:
+    """Each box's evidence of being marked (> 0) in units of the uncertain band, and its parts."""
+
+    names: list[str]
+    evidence: np.ndarray
+    value: np.ndarray  # mean darkness over the local background inside the box
+    threshold: float
+    spread: float
+
+
+def _empty(values: np.ndarray) -> tuple[float, float]:
+    return marks.empty_level(values, MIN_SPREAD)
+
+
+def evidence(
+    photo: np.ndarray, exp: np.ndarray, ref: np.ndarray, boxes: list[Box], band: float
+) -> Evidence:
+    """The evidence of every box, decided against its neighbourhood and the sheet's own marks."""
+    local = photo - background(photo - exp, ref, boxes)
+    f = marks.features(local, exp, boxes)
+    value = f.inner_photo - f.inner_expected
+    centre, spread = _empty(value)
+    # the clear marks' level: the median of what lies well above the empty boxes
+    clear = value[value > centre + 2 * EMPTY_SPREADS * spread]
+    threshold = centre + EMPTY_SPREADS * spread
+    lightness = 1.0
+    if clear.size >= 5:
+        level = float(np.median(clear)) - centre
+        threshold = min(threshold, centre + MARK_SHARE * level)
+        lightness = min(max(level / INK_LEVEL, LIGHTEST), 1.0)
+    threshold = max(threshold, centre + MIN_SPREADS * spread)
+    unit = BAND_SHARE * (threshold - centre) * band / marks.BAND
+    # boxes of one size that scatter wider than the sheet as a whole are as sure as that allows
+    units = np.full(len(boxes), unit)
+    sizes = [(round(b.w * 2), round(b.h * 2), b.round) for b in boxes]
+    for size in set(sizes):
+        group = np.array([i for i, s in enumerate(sizes) if s == size])
+        below = centre - value[group][value[group] <= centre]
+        if below.size >= marks.GROUP_MIN:
+            wider = 1.4826 * float(np.median(below)) / spread
+            units[group] = unit * max(1.0, wider)
+    ev = (value - threshold) / units
+    # circles: a ring drawn round the number counts too, as the sector reader measures it
+    sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
+    ring = marks.decide(f, boxes, band, RING_FLOOR, sector_z)
+    rounds = np.array([b.round for b in boxes])
+    ring_ev = (ring.score - marks.THRESHOLD) / (band / 2)
+    capped = np.where(ring.confidence < 0.5, np.minimum(ring_ev, 0.9), ring_ev)
+    # a ring in light pencil: sectors counted from fewer spreads find it, but only as a question
+    light = marks.decide(
+        f, boxes, band, RING_FLOOR, (marks.SECTOR_Z[0] * LIGHTEST, marks.SECTOR_Z[1] * LIGHTEST)
+    )
+    light_ev = np.where(light.score > marks.THRESHOLD, 0.9, -np.inf)
+    ev = np.where(rounds, np.maximum.reduce([ev, capped, light_ev]), ev)
+    return Evidence([b.name for b in boxes], ev, value, threshold, spread)

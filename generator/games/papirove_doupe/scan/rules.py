@@ -1,0 +1,174 @@
+"""What a combination of boxes on a Papírové doupě sheet can mean, and the boxes to ask about.
+
+Each box comes from the reader with evidence: how strongly it looks marked (positive) or empty
+(negative), in units where 1 is "as sure as the player needs to be asked about". The rules of the
+sheet say which combinations are possible: tracks fill from the left, an item's second half comes
+after its first, exactly one dungeon card, at most one value circled in a row, a range (or the
+strongest attack) only on a fight that was fought, and a fought fight was visited. For each group
+the most likely possible combination is chosen; a box is listed for the player to check when a
+nearly as likely combination reads it the other way, or when the chosen combination contradicts
+what the box clearly showed. Boxes that do not change the score are never listed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+MARGIN = 1.0  # a combination this close to the best is a real alternative
+CLEAR = 1.0  # a box this sure of itself that a combination overrides is listed
+PLAIN = 1.5  # a box this sure of itself is not asked about for a combination it contradicts
+CAP = 8.0  # evidence is capped: one smudge never outweighs a whole row of clear boxes
+
+ADVENTURERS = ("warrior", "wizard", "cleric", "thief")
+
+
+@dataclass
+class Group:
+    """Boxes whose combinations the rules restrict: the possible combinations as sets of names."""
+
+    name: str
+    boxes: list[str]
+    options: list[frozenset[str]]
+    required: bool = False  # exactly one of the boxes is marked
+
+
+def _track(prefix: str, names: set[str], first: int = 1) -> Group | None:
+    """A track of numbered boxes filled from the left (`first` is the first box that counts)."""
+    nums = sorted(
+        int(m.group(1)) for n in names if (m := re.fullmatch(rf"{re.escape(prefix)}\.(\d+)", n))
+    )
+    if not nums:
+        return None
+    counted = [f"{prefix}.{k}" for k in nums if k >= first]
+    options = [frozenset(counted[:k]) for k in range(len(counted) + 1)]
+    return Group(prefix, counted, options)
+
+
+def _one_of(prefix: str, names: set[str], *, required: bool) -> Group | None:
+    members = sorted(
+        n for n in names if n.startswith(prefix + ".") and n.count(".") == prefix.count(".") + 1
+    )
+    if not members:
+        return None
+    options = [frozenset([m]) for m in members]
+    if not required:
+        options.append(frozenset())
+    return Group(prefix, members, options, required)
+
+
+def _fight(m: int, names: set[str]) -> Group | None:
+    p = f"monster.{m}"
+    boxes = [f"{p}.visited", f"{p}.fled", *(f"{p}.range.{k}" for k in (1, 2, 3)), f"{p}.strongest"]
+    if not all(b in names for b in boxes):
+        return None
+    options = []
+    for visited, fled, rng, strongest in itertools.product((0, 1), (0, 1), (0, 1, 2, 3), (0, 1)):
+        if rng and (not visited or fled):
+            continue  # a range is marked on a fight that was fought, so visited and not fled
+        if strongest and not rng:
+            continue  # the strongest attack only on a fight that was fought
+        on = set()
+        if visited:
+            on.add(f"{p}.visited")
+        if fled:
+            on.add(f"{p}.fled")
+        if rng:
+            on.add(f"{p}.range.{rng}")
+        if strongest:
+            on.add(f"{p}.strongest")
+        options.append(frozenset(on))
+    return Group(p, boxes, options)
+
+
+def groups(names: Iterable[str]) -> list[Group]:
+    """The rule groups of a sheet with these box names; each scored box is in exactly one."""
+    names = set(names)
+    out: list[Group | None] = [_one_of("dungeon", names, required=True)]
+    for a in ADVENTURERS:
+        # level 1 is printed shaded (every adventurer starts there): marking it is optional
+        out.append(_track(f"adventurer.{a}.level", names, first=2))
+        lv1 = f"adventurer.{a}.level.1"
+        if lv1 in names:
+            out.append(Group(lv1, [lv1], [frozenset(), frozenset([lv1])]))
+    for i in range(1, 9):
+        h1, h2 = f"item.{i}.half.1", f"item.{i}.half.2"
+        if h1 in names and h2 in names:
+            out.append(
+                Group(f"item.{i}", [h1, h2], [frozenset(), frozenset([h1]), frozenset([h1, h2])])
+            )
+    for t in ("gem", "minion", "wound"):
+        out.append(_track(t, names))
+    if "resurrection" in names:
+        out.append(
+            Group("resurrection", ["resurrection"], [frozenset(), frozenset(["resurrection"])])
+        )
+    for m in (1, 2, 3):
+        out.append(_fight(m, names))
+    for g in ("quest.1.glory", "quest.2.glory", "quest.3.glory", "goal.glory", "ability.glory"):
+        out.append(_one_of(g, names, required=False))
+    return [g for g in out if g is not None]
+
+
+@dataclass
+class Decision:
+    """The reading the rules chose: every box's value, and the boxes to ask about, with why."""
+
+    marked: dict[str, bool]
+    ask: dict[str, str]  # box -> why it is asked about
+    sureness: dict[str, float]  # box -> how far (in evidence units) the reading is from flipping
+
+
+def decide(evidence: dict[str, float], names: Iterable[str] | None = None) -> Decision:
+    """The most likely reading allowed by the rules, from each box's evidence (>0 marked)."""
+    names = set(evidence if names is None else names)
+    marked = {n: evidence.get(n, 0.0) > 0 for n in names}
+    ask: dict[str, str] = {}
+    sure: dict[str, float] = {n: abs(evidence.get(n, 0.0)) for n in names}
+    for g in groups(names):
+        ev = {b: max(-CAP, min(CAP, evidence.get(b, 0.0))) for b in g.boxes}
+
+        def score(option: frozenset[str], ev: dict[str, float] = ev) -> float:
+            return sum(ev[b] for b in option)
+
+        ranked = sorted(g.options, key=score, reverse=True)
+        best = ranked[0]
+        top = score(best)
+        if g.required and all(ev[b] < CLEAR for b in best):
+            # nothing clearly marked where one must be: the likeliest is taken and asked about,
+            # with any other that looks marked at all; the plainly empty rest are not questions
+            for b in g.boxes:
+                marked[b] = b in best
+                sure[b] = 0.0 if b in best else max(-ev[b], 0.0)
+                if b in best or ev[b] > 0:
+                    ask[b] = "unsure" if ev[b] > -CLEAR else "against the rules"
+            continue
+        for b in g.boxes:
+            marked[b] = b in best
+            # how much less likely the best combination that reads this box the other way is,
+            # against what errors in that many boxes could add up to (in quadrature)
+            # (a combination that needs this box to be what it plainly is not is no alternative
+            # for it: one empty dungeon card among twelve is not a question about the others)
+            other = [
+                (top - score(o)) / math.sqrt(len(o ^ best))
+                for o in g.options
+                if (b in o) != (b in best) and (2 * (b in o) - 1) * ev[b] > -PLAIN
+            ]
+            sure[b] = min(other) if other else CAP
+            if sure[b] < MARGIN:
+                ask[b] = "unsure"
+            elif (b in best) != (ev[b] > 0) and abs(ev[b]) >= CLEAR:
+                ask[b] = "against the rules"
+                if ev[b] > 0:  # a clear mark the rules leave out: ask too about what it displaces
+                    agree = max((o for o in g.options if b in o), key=score)
+                    for other in sorted(agree ^ best):
+                        ask.setdefault(other, "against the rules")
+    return Decision(marked, ask, sure)
+
+
+def scored(name: str) -> bool:
+    """Whether a box changes the score (health, potions and training do not)."""
+    return not re.match(r"^(health|potion)\.|^adventurer\.\w+\.(training|level\.1$)", name)
