@@ -19,6 +19,7 @@ from generator.content.models import (
 from generator.content.validate import validate
 from generator.content.yamlio import YamlDoc, load_yaml_file
 from generator.errors import PapirnaError
+from generator.layout import expr
 from generator.resources import layouts_dir
 from generator.units import CARD_SIZES_MM
 
@@ -36,7 +37,7 @@ class Styled(Model):
     stroke: ColorRef | None = None
     stroke_width: NonNegativeLength = 0.25
     dash: list[PositiveLength] | None = None
-    when: str | None = None  # draw only when this data field is set and not false/empty
+    when: str | None = None  # a condition (generator.layout.expr): draw only when it holds
 
 
 class RectBox(Styled):
@@ -70,7 +71,7 @@ class PolygonBox(Styled):
 
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
-FontFamily = Literal["sans", "display"]
+FontFamily = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]  # sans, display or a pack's
 FontStyle = Literal["regular", "bold", "italic", "bold-italic"]
 
 
@@ -175,6 +176,16 @@ class FlowBox(Styled):
     rule: ColorRef | None = None  # colour of a thin line under each heading
 
 
+class QrBox(Styled):
+    """A vector QR code of a field or a literal text (e.g. a link to the rules)."""
+
+    type: Literal["qr"]
+    data: str
+    error: Literal["l", "m", "q", "h"] = "m"
+    color: ColorRef = "ink"
+    quiet: int = Field(default=0, ge=0, le=8)  # modules of white border inside the box
+
+
 class DungeonPlanBox(Styled):
     """A Papírové doupě plan with a dungeon card's walls and monster positions."""
 
@@ -197,6 +208,7 @@ Box = Annotated[
     | GridBox
     | TableBox
     | FlowBox
+    | QrBox
     | DungeonPlanBox,
     Field(discriminator="type"),
 ]
@@ -220,6 +232,7 @@ class LayoutSpec(Model):
     safe: float
     colors: dict[str, str]
     boxes: dict[str, object]  # name -> Box, in drawing order
+    origins: dict[str, tuple[str, int | None]] = Field(default_factory=dict)  # box -> file, line
 
 
 class _LayoutFile(Model):
@@ -280,9 +293,19 @@ def _build(name: str, search: list[Path]) -> LayoutSpec:
     if raw.width is None or raw.height is None:
         raise doc.error((), "layout has no size (set 'size' or extend a layout that does)")
     boxes: dict[str, object] = {}
+    origins: dict[str, tuple[str, int | None]] = {}
     for bname, box_raw in raw.boxes.items():
         bdoc, bpath = raw.origin[bname]
         boxes[bname] = validate(_BOX, bdoc, box_raw, bpath)
+        origins[bname] = (bdoc.file, bdoc.where(bpath)[0])
+        when = boxes[bname].when  # type: ignore[attr-defined]
+        if when is not None:
+            try:
+                expr.parse(when)
+            except expr.ExprError as e:
+                raise bdoc.error(
+                    (*bpath, "when"), f"box {bname!r}: bad condition {when!r}: {e.message}"
+                ) from None
         for cname in _colors_of(boxes[bname]):
             if not cname.startswith("#") and cname not in raw.colors:
                 raise bdoc.error(bpath, f"unknown colour {cname!r}; define it under 'colors'")
@@ -294,6 +317,7 @@ def _build(name: str, search: list[Path]) -> LayoutSpec:
         safe=raw.safe,
         colors=raw.colors,
         boxes=boxes,
+        origins=origins,
     )
 
 
