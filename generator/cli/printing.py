@@ -144,7 +144,7 @@ def produce(
             progress.update(task, advance=1)
     write_all([(path, data) for path, data, _ in files])
     for warning in renderer.warnings:
-        err.print(f"papirna: warning: {warning}", highlight=False, markup=False)
+        err.print(f"papirna: warning: {warning}", highlight=False, markup=False, soft_wrap=True)
     table = Table(title=f"papirna wrote {len(files)} files to {out}")
     table.add_column("file")
     table.add_column("content", justify="right")

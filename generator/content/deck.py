@@ -16,7 +16,7 @@ from generator.content.cards import (
     load_deck_cards,
 )
 from generator.content.free import FreeData
-from generator.content.models import Language, LText, Model, NonNegativeLength
+from generator.content.models import Language, LText, Model, NonNegativeLength, Stamp
 from generator.content.pack import Entry, LoadedPrintable, Pack, PackManifest, Printable
 from generator.content.validate import check_translations, validate
 from generator.content.yamlio import YamlDoc, load_yaml_file
@@ -36,8 +36,8 @@ class DeckFile(Model):
     layout: LayoutRef
     back: LayoutRef | None = None
     bleed: NonNegativeLength | None = None
-    version: str | None = None
-    date: str | None = None
+    version: Stamp | None = None
+    date: Stamp | None = None
 
 
 def load_csv(path: Path) -> YamlDoc:

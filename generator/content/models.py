@@ -23,6 +23,20 @@ def _language(value: object) -> str:
 Language = Annotated[str, BeforeValidator(_language)]
 
 
+def _stamp(value: object) -> object:
+    """A version or date as written: YAML's 2026-12-01 (a date) as that text."""
+    import datetime as dt
+
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+Stamp = Annotated[str, BeforeValidator(_stamp)]  # {version} and {date} on cards
+
+
 class Model(BaseModel):
     """Base of every content model: frozen, strict types, unknown keys refused."""
 

@@ -12,7 +12,7 @@ from pydantic import Field, TypeAdapter
 from generator.content import schemas
 from generator.content.cards import CardsRef, LayoutRef, check_layout_ref, load_deck_cards
 from generator.content.free import MAX_COPIES
-from generator.content.models import Language, LText, Model, NonNegativeLength, PackPath
+from generator.content.models import Language, LText, Model, NonNegativeLength, PackPath, Stamp
 from generator.content.validate import check_translations, short, validate
 from generator.content.yamlio import PathKey, YamlDoc, display_path, load_yaml_file
 from generator.errors import PapirnaError
@@ -30,8 +30,8 @@ class Printable(Model):
     back: LayoutRef | None = None
     cards: CardsRef | None = None  # YAML, CSV, .xlsx or .ods; one file or a list
     sheet: str | None = None  # the sheet of a workbook (default: the first)
-    version: str | None = None  # {version} on the cards (default: the pack's)
-    date: str | None = None  # {date} on the cards (default: the pack's)
+    version: Stamp | None = None  # {version} on the cards (default: the pack's)
+    date: Stamp | None = None  # {date} on the cards (default: the pack's)
     data: PackPath | None = None
     schema_: str | None = Field(default=None, alias="schema")
     data_schema: str | None = None  # the model of `data` when it differs from `schema`
@@ -59,8 +59,8 @@ class PackManifest(Model):
     description: LText | None = None
     languages: list[Language] = Field(default_factory=lambda: ["cs", "en"], min_length=1)
     labels: dict[str, LText] = Field(default_factory=dict)  # words layouts show: {label.KEY}
-    version: str | None = None  # {version} on cards
-    date: str | None = None  # {date} on cards
+    version: Stamp | None = None  # {version} on cards
+    date: Stamp | None = None  # {date} on cards
     printables: dict[str, Printable] = Field(default_factory=dict)
 
 

@@ -264,12 +264,25 @@ def load_layout(name: str, extra_dirs: list[Path] | None = None) -> LayoutSpec:
     """Load a layout by name (e.g. 'papirove-doupe/monster-front'), resolving `extends`."""
     search = [*(extra_dirs or []), layouts_dir()]
     key = (name, tuple(search))
-    if key not in _CACHE:
-        _CACHE[key] = _build(name, search)
-    return _CACHE[key]
+    found = _CACHE.get(key)
+    if found is not None and all(_stamp(p) == stamp for p, stamp in found[1]):
+        return found[0]
+    files: list[tuple[Path, tuple]] = []
+    spec = _build(name, search, files)
+    _CACHE[key] = (spec, tuple(files))
+    return spec
 
 
-_CACHE: dict[tuple, LayoutSpec] = {}
+_CACHE: dict[tuple, tuple[LayoutSpec, tuple]] = {}
+
+
+def _stamp(path: Path) -> tuple:
+    """A file's modification time and size: a cached layout is used while its files keep them."""
+    try:
+        st = path.stat()
+    except OSError:
+        return ()
+    return (st.st_mtime_ns, st.st_size)
 
 
 class _Raw:
@@ -286,8 +299,8 @@ class _Raw:
         self.doc: YamlDoc | None = None
 
 
-def _build(name: str, search: list[Path]) -> LayoutSpec:
-    raw = _merge(name, search, ())
+def _build(name: str, search: list[Path], files: list | None = None) -> LayoutSpec:
+    raw = _merge(name, search, (), files)
     doc = raw.doc
     assert doc is not None
     if raw.width is None or raw.height is None:
@@ -296,6 +309,7 @@ def _build(name: str, search: list[Path]) -> LayoutSpec:
     origins: dict[str, tuple[str, int | None]] = {}
     for bname, box_raw in raw.boxes.items():
         bdoc, bpath = raw.origin[bname]
+        box_raw = _percent(box_raw, raw.width, raw.height, bdoc, bpath)
         boxes[bname] = validate(_BOX, bdoc, box_raw, bpath)
         origins[bname] = (bdoc.file, bdoc.where(bpath)[0])
         when = boxes[bname].when  # type: ignore[attr-defined]
@@ -321,12 +335,16 @@ def _build(name: str, search: list[Path]) -> LayoutSpec:
     )
 
 
-def _merge(name: str, search: list[Path], chain: tuple[str, ...]) -> _Raw:
+def _merge(
+    name: str, search: list[Path], chain: tuple[str, ...], files: list | None = None
+) -> _Raw:
     if not _NAME.match(name):
         raise PapirnaError(f"bad layout name {name!r}")
     if name in chain:
         raise PapirnaError(f"layout {name!r} extends itself: {' -> '.join((*chain, name))}")
     path = _find(name, search)
+    if files is not None:
+        files.append((path, _stamp(path)))
     doc = load_yaml_file(path)
     top = validate(_LayoutFile, doc, doc.data if doc.data is not None else {})
     parents = [top.extends] if isinstance(top.extends, str) else list(top.extends or [])
@@ -335,7 +353,7 @@ def _merge(name: str, search: list[Path], chain: tuple[str, ...]) -> _Raw:
     for i, parent_name in enumerate(parents):
         where = ("extends", i) if isinstance(top.extends, list) else ("extends",)
         try:
-            parent = _merge(parent_name, search, (*chain, name))
+            parent = _merge(parent_name, search, (*chain, name), files)
         except PapirnaError as e:
             if e.file:
                 raise
@@ -374,6 +392,25 @@ def _merge(name: str, search: list[Path], chain: tuple[str, ...]) -> _Raw:
         merged.update(box_raw)
         out.boxes[bname] = merged
         out.origin[bname] = (doc, ("boxes", bname))
+    return out
+
+
+_PERCENT = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*%\s*$")
+_AXIS = {"x": 0, "width": 0, "x2": 0, "y": 1, "height": 1, "y2": 1}
+
+
+def _percent(box: dict, width: float, height: float, doc: YamlDoc, path: tuple) -> dict:
+    """Lengths like '50%' in x/width/x2 (of the card's width) and y/height/y2 (its height)."""
+    out = dict(box)
+    for key, value in box.items():
+        if isinstance(value, str) and "%" in value:
+            m = _PERCENT.match(value)
+            if key not in _AXIS or m is None:
+                raise doc.error(
+                    (*path, key), f"'%' lengths work for x, y, width, height, x2, y2; got {value!r}"
+                )
+            size = (width, height)[_AXIS[key]]
+            out[key] = f"{float(m.group(1)) * size / 100:.4f}mm"
     return out
 
 

@@ -168,10 +168,11 @@ def test_bad_print_options(solid_pack: Path, tmp_path: Path, args: list[str], me
 
 
 def test_card_larger_than_paper(solid_pack: Path, tmp_path: Path) -> None:
-    front = solid_pack / "layouts" / "t" / "front.yaml"
-    front.write_text(
-        front.read_text().replace("size: poker", "size: {width: 300mm, height: 100mm}")
-    )
+    for side in ("front", "back"):
+        layout = solid_pack / "layouts" / "t" / f"{side}.yaml"
+        layout.write_text(
+            layout.read_text().replace("size: poker", "size: {width: 300mm, height: 100mm}")
+        )
     result = runner.invoke(
         app, ["build", "solid", "--content", str(solid_pack), "--out", str(tmp_path / "o")]
     )
