@@ -280,7 +280,8 @@ class Renderer:
                     "some cards of this deck have a back and this one has none; "
                     "give the back a 'default'"
                 )
-            cid = getattr(entry.model, "id", None) or str(p.cards.index(entry) + 1)
+            own_id = item.data.get("id") if isinstance(entry.model, dict) else None
+            cid = getattr(entry.model, "id", None) or own_id or str(p.cards.index(entry) + 1)
             f_ops = b_ops = None
             model = entry.model
             own = set(model) if isinstance(model, dict) else set(type(model).model_fields)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing, String
+from reportlab.graphics.shapes import STATE_DEFAULTS, Drawing, String
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import PapirnaError
@@ -71,5 +71,11 @@ def draw_svg(c: Canvas, op: SvgOp, page_height: float) -> None:
         c.clipPath(p, stroke=0, fill=0)
     c.translate(op.x * K, (page_height - op.y - op.h) * K)
     c.scale(op.w * K / drawing.width, op.h * K / drawing.height)
-    renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
+    # reportlab starts each drawing in Helvetica, which would add an unembedded font
+    default = STATE_DEFAULTS["fontName"]
+    STATE_DEFAULTS["fontName"] = "sans-regular"
+    try:
+        renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
+    finally:
+        STATE_DEFAULTS["fontName"] = default
     c.restoreState()
