@@ -30,8 +30,20 @@ from tests.sheets import write_xlsx
 runner = CliRunner()
 SAMPLE = Path(__file__).parent.parent / "samples" / "own-game"
 UNIT_ROWS: list[list[object]] = [
-    ["id", "type", "name.cs", "name.en", "text.cs", "text.en", "flavor.cs", "flavor.en"]
-    + ["attack", "defence", "cost", "count"],
+    [
+        "id",
+        "type",
+        "name.cs",
+        "name.en",
+        "text.cs",
+        "text.en",
+        "flavor.cs",
+        "flavor.en",
+        "attack",
+        "defence",
+        "cost",
+        "count",
+    ],
     [
         "militia",
         "unit",
@@ -39,8 +51,13 @@ UNIT_ROWS: list[list[object]] = [
         "Militia",
         "Na brodu má +1 :shield:.",
         "At the ford: +1 :shield:.",
-    ]
-    + ["Vidle jsou taky zbraň.", "A pitchfork is a weapon too.", 1, 2, 1, 8],
+        "Vidle jsou taky zbraň.",
+        "A pitchfork is a weapon too.",
+        1,
+        2,
+        1,
+        8,
+    ],
     [
         "archer",
         "unit",
@@ -48,15 +65,56 @@ UNIT_ROWS: list[list[object]] = [
         "Archer",
         "Útočí na dvě pole daleko.",
         "Attacks two spaces away.",
-    ]
-    + ["", "", 2, 1, 2, 6],
+        "",
+        "",
+        2,
+        1,
+        2,
+        6,
+    ],
     [],  # an empty row is skipped
-    ["knight", "unit", "Rytíř", "Knight", "Nikdy neustupuje.", "Never retreats."]
-    + ["Ocel a čest.", "Steel and honour.", 3, 3, 4, 4],
-    ["captain", "hero", "Kapitánka Jara", "Captain Jara", "Tvé jednotky v jejím poli mají +1 útok."]
-    + ["Your units in her space have +1 attack.", "Drž linii!", "Hold the line!", 3, 4, 5, 1],
-    ["ranger", "hero", "Stopař Vít", "Vít the Tracker", "Jednou za kolo se přesuň zdarma."]
-    + ["Once a round, move for free.", "", "", 2, 3, 4, 1],
+    [
+        "knight",
+        "unit",
+        "Rytíř",
+        "Knight",
+        "Nikdy neustupuje.",
+        "Never retreats.",
+        "Ocel a čest.",
+        "Steel and honour.",
+        3,
+        3,
+        4,
+        4,
+    ],
+    [
+        "captain",
+        "hero",
+        "Kapitánka Jara",
+        "Captain Jara",
+        "Tvé jednotky v jejím poli mají +1 útok.",
+        "Your units in her space have +1 attack.",
+        "Drž linii!",
+        "Hold the line!",
+        3,
+        4,
+        5,
+        1,
+    ],
+    [
+        "ranger",
+        "hero",
+        "Stopař Vít",
+        "Vít the Tracker",
+        "Jednou za kolo se přesuň zdarma.",
+        "Once a round, move for free.",
+        "",
+        "",
+        2,
+        3,
+        4,
+        1,
+    ],
 ]
 # 8 + 6 + 4 + 1 + 1 = 20 units and heroes; the CSV's counts: 6+5+4+6+3+3+3+2+2 = 34; 54 cards
 PRINTED = 54
