@@ -379,7 +379,7 @@ class Builder:
             raise item.error(f"box {name!r}: {e.message}", _field_of(box.data)) from None
 
     def _dungeon_plan(self, ops, name, box: S.DungeonPlanBox, item, x, y) -> None:
-        from generator.layout.printables import papirove_doupe_plan as pdp
+        from generator.games.papirove_doupe import plan as pdp
         from generator.layout.sketch import Sketch
 
         plan = item.data.get("plan")
