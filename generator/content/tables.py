@@ -12,7 +12,13 @@ import io
 import re
 from pathlib import Path
 
-from generator.content.yamlio import MAX_FILE_BYTES, YamlDoc, display_path, load_yaml_file
+from generator.content.yamlio import (
+    MAX_FILE_BYTES,
+    YamlDoc,
+    display_path,
+    format_path,
+    load_yaml_file,
+)
 from generator.errors import PapirnaError
 
 LANG_CODE = r"[a-z]{2,3}(?:-[A-Za-z]{2,4})?"
@@ -152,6 +158,17 @@ def _cell(value: object) -> object:
     return value if isinstance(value, int | str) else str(value)
 
 
+class TableDoc(YamlDoc):
+    """Cards from a table: errors name the column (`cost`), not the list index (`[3].cost`)."""
+
+    def error(self, path, message: str, *, key: bool = False) -> PapirnaError:
+        """A PapirnaError at the cell of `path` (row index, column field)."""
+        err = super().error(path, message, key=key)
+        shown = tuple(path[1:] if path and isinstance(path[0], int) else path)
+        err.field = format_path(shown)
+        return err
+
+
 def rows_to_doc(
     rows: list[tuple[int, list[object]]],
     shown: str,
@@ -167,7 +184,7 @@ def rows_to_doc(
     if not head:
         raise PapirnaError("the first row must name the columns", file=shown, line=head_line)
     header = [str(h).strip() for h in head]
-    doc = YamlDoc(file=shown, data=[])
+    doc = TableDoc(file=shown, data=[])
     plain: set[str] = set()
     localised: set[str] = set()
     parsed: list[tuple[str, str | None]] = []
@@ -214,7 +231,7 @@ def rows_to_doc(
         card: dict = {}
         doc.marks[(index,)] = (n, 1)
         for col, ((field, lang), cell) in enumerate(zip(parsed, row, strict=False), start=1):
-            doc.marks[(index, field)] = (n, col)
+            doc.marks.setdefault((index, field), (n, col))  # a localised field: its first column
             value: object = cell
             if field == "count":
                 text = str(cell).strip()

@@ -137,7 +137,7 @@ def test_csv_row_with_too_many_cells(deck: Path) -> None:
 
 
 def test_csv_missing_translation(deck: Path) -> None:
-    assert csv_error(deck, "name.cs\nA\n") == "deck/cards.csv:2:1: [0].name: no 'en' translation"
+    assert csv_error(deck, "name.cs\nA\n") == "deck/cards.csv:2:1: name: no 'en' translation"
 
 
 @pytest.mark.parametrize(
@@ -153,7 +153,7 @@ def test_csv_missing_translation(deck: Path) -> None:
 )
 def test_csv_bad_count(deck: Path, cell: str, shown: str) -> None:
     assert csv_error(deck, f"name.cs,name.en,count\nA,A,1\nB,B,{cell}\n") == (
-        f"deck/cards.csv:3:3: [1].count: count must be a whole number from 0 to 1000, got {shown}"
+        f"deck/cards.csv:3:3: count: count must be a whole number from 0 to 1000, got {shown}"
     )
 
 

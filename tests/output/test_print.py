@@ -210,7 +210,7 @@ def test_csv_errors_name_row_and_column(tmp_path: Path) -> None:
         app, ["cards", "build", str(folder / "deck.yaml"), "--out", str(tmp_path / "o")]
     )
     assert result.exit_code == 2
-    assert "cards.csv:3:7: [1].count: count must be a whole number" in result.stderr
+    assert "cards.csv:3:7: count: count must be a whole number" in result.stderr
 
 
 def test_low_resolution_image_warns(tmp_path: Path) -> None:
