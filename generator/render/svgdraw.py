@@ -59,7 +59,11 @@ def _embedded_fonts(node: object, ours: set[str]) -> None:
 
 
 def draw_svg(c: Canvas, op: SvgOp, page_height: float) -> None:
-    """Draw the SVG file of `op` into its box (mm, y down) on the canvas."""
+    """Draw the SVG file of `op` into its box (mm, y down) on the canvas.
+
+    Drawn in place each time, not as a shared form: reportlab's forms lose the shadings and
+    transparency states that gradients and opacity need.
+    """
     import os
 
     drawing = _drawing(op.path, os.stat(op.path).st_mtime_ns, op.fonts)
@@ -71,6 +75,11 @@ def draw_svg(c: Canvas, op: SvgOp, page_height: float) -> None:
         c.clipPath(p, stroke=0, fill=0)
     c.translate(op.x * K, (page_height - op.y - op.h) * K)
     c.scale(op.w * K / drawing.width, op.h * K / drawing.height)
+    _render(drawing, c)
+    c.restoreState()
+
+
+def _render(drawing: Drawing, c: Canvas) -> None:
     # reportlab starts each drawing in Helvetica, which would add an unembedded font
     default = STATE_DEFAULTS["fontName"]
     STATE_DEFAULTS["fontName"] = "sans-regular"
@@ -78,4 +87,3 @@ def draw_svg(c: Canvas, op: SvgOp, page_height: float) -> None:
         renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
     finally:
         STATE_DEFAULTS["fontName"] = default
-    c.restoreState()
