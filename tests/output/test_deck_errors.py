@@ -264,3 +264,27 @@ def test_a_deck_in_german_and_polish(tmp_path: Path, monkeypatch) -> None:
         "d-cards-de-a4.pdf",
         "d-cards-pl-a4.pdf",
     ]
+
+
+def test_papirnas_own_page_texts_fall_back_to_english(tmp_path: Path) -> None:
+    out = tmp_path / "c.pdf"
+    result = runner.invoke(app, ["calibrate", "--lang", "pl", "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == (
+        "papirna: notice: papirna has no 'pl' text for its calibration sheet; "
+        "it is printed in English\n"
+    )
+    from pypdf import PdfReader
+
+    assert "duplex calibration" in PdfReader(out).pages[0].extract_text()
+
+
+def test_a_deck_built_in_one_of_its_other_languages(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["cards", "init", "d"]).exit_code == 0
+    result = runner.invoke(app, ["cards", "build", "d/deck.yaml", "--lang", "de"])
+    assert result.exit_code == 2
+    assert (
+        result.stderr
+        == "papirna: error: d/deck.yaml: the deck has no 'de' text; its languages: cs, en\n"
+    )
