@@ -52,7 +52,32 @@ def _card_sources(value: object) -> object:
     ]
 
 
-LayoutRef = str | LayoutChoice
+def _layout_ref(value: object) -> object:
+    """A layout name or file, or {by, cases, default}; a plain mapping gets a clear hint."""
+    if isinstance(value, str | LayoutChoice):
+        return value
+    if isinstance(value, dict) and "by" in value:
+        from pydantic import ValidationError
+
+        from generator.content.validate import describe
+
+        try:
+            return LayoutChoice.model_validate(value)
+        except ValidationError as e:
+            err = e.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise ValueError(f"{where}: {describe(err)}") from None
+    if isinstance(value, dict):
+        raise ValueError(
+            "a layout chosen per card needs the field it goes by: "
+            "{by: type, cases: {unit: unit.yaml, spell: spell.yaml}, default: card.yaml}"
+        )
+    raise ValueError(
+        f"expected a layout file like 'card.yaml' or {{by: ..., cases: ...}}, got {value!r}"
+    )
+
+
+LayoutRef = Annotated[LayoutChoice | str, BeforeValidator(_layout_ref)]
 CardsRef = Annotated[list[CardSource], BeforeValidator(_card_sources), Field(min_length=1)]
 
 

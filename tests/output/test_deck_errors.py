@@ -288,3 +288,30 @@ def test_a_deck_built_in_one_of_its_other_languages(tmp_path: Path, monkeypatch)
         result.stderr
         == "papirna: error: d/deck.yaml: the deck has no 'de' text; its languages: cs, en\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("layout", "message"),
+    [
+        (
+            "{unit: creature.yaml, spell: plain.yaml}",
+            "layout: a layout chosen per card needs the field it goes by: {by: type, cases: "
+            "{unit: unit.yaml, spell: spell.yaml}, default: card.yaml}",
+        ),
+        (
+            "{by: type, cases: {unit: creature.yaml}, defualt: plain.yaml}",
+            "layout: defualt: unknown key",
+        ),
+        (
+            "{by: type, cases: {unit: ../x.yaml}}",
+            "layout.cases.unit: expected a layout name or file, got '../x.yaml'",
+        ),
+    ],
+)
+def test_bad_layout_choice(deck: Path, layout: str, message: str) -> None:
+    text = (deck / "deck.yaml").read_text(encoding="utf-8")
+    old = next(ln for ln in text.splitlines() if ln.startswith("layout:"))
+    line = edit(deck / "deck.yaml", old, f"layout: {layout}")
+    code, _, err = build(deck)
+    assert code == 2
+    assert err.startswith(f"papirna: error: g/deck.yaml:{line}:") and err.endswith(f": {message}\n")
