@@ -1,6 +1,6 @@
 """Benchmark: rebuilding a 54-card deck after one text edit, against building it unchanged.
 
-The deck is the acceptance deck of tests/samples/own-game (six card types from an .xlsx sheet and
+The deck is the acceptance deck of tests/decks/own-game (six card types from an .xlsx sheet and
 a CSV, two layouts, three backs by type, an own font and an Inkscape SVG icon), 54 printed cards.
 A "build" is what `papirna cards build` does in memory: load the deck (every data file), choose
 and check the layouts, draw every card and render the PDF of each language on A4.

@@ -17,7 +17,7 @@ from generator.layout.qr import qr_ops
 from generator.render.pdf import render_pdf
 from tests.sheets import write_ods, write_xlsx
 
-INKSCAPE = Path(__file__).parent.parent / "samples" / "own-game" / "icons" / "shield.svg"
+INKSCAPE = Path(__file__).parent.parent / "decks" / "own-game" / "icons" / "shield.svg"
 SIMPLE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#ff0000"/></svg>'
 
 

@@ -1,6 +1,6 @@
 """Every fault of issue 19 gives one line naming file:line, the card and the field, exit 2, no file.
 
-Each test plants one defect in the acceptance deck (tests/samples/own-game) and checks the exact
+Each test plants one defect in the acceptance deck (tests/decks/own-game) and checks the exact
 message; the unchanged deck builds (test_own_deck.py), so each check can pass and can fail.
 """
 

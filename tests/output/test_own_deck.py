@@ -1,6 +1,6 @@
 """The acceptance deck of issue 19: six card types from an .xlsx and a CSV, printed both ways.
 
-tests/samples/own-game holds the deck: units.xlsx (unit, hero) and cards.csv (spell, item, event,
+tests/decks/own-game holds the deck: units.xlsx (unit, hero) and cards.csv (spell, item, event,
 quest), two front layouts and three backs chosen by `type`, the pack's own font and an Inkscape
 SVG icon (defs, use, a gradient, text), `when: not flavor` and `{n}/{N}`. The same folder is a
 deck (deck.yaml, for `cards build`) and a pack (pack.yaml, for `build --content`).
@@ -28,7 +28,7 @@ from generator.resources import assets_dir
 from tests.sheets import write_xlsx
 
 runner = CliRunner()
-SAMPLE = Path(__file__).parent.parent / "samples" / "own-game"
+SAMPLE = Path(__file__).parent.parent / "decks" / "own-game"
 UNIT_ROWS: list[list[object]] = [
     [
         "id",
