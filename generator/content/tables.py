@@ -90,11 +90,12 @@ def load_csv(
     if path.stat().st_size > MAX_FILE_BYTES:
         raise PapirnaError("file is larger than the size limit", file=shown)
     text = decode_csv(path.read_bytes(), shown, notices)
-    try:
-        dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    header_line = text.split("\n", 1)[0]
+    # Excel's quoting ("" inside quotes) with the delimiter the header row uses most; guessing
+    # the whole dialect from one line (csv.Sniffer) can get the quoting wrong
+    delimiter = max(",;\t", key=lambda d: (header_line.count(d), d == ","))
+    dialect = csv.excel
+    reader = csv.reader(io.StringIO(text, newline=""), dialect, delimiter=delimiter)
     rows: list[tuple[int, list[object]]] = []
     last = 0
     try:

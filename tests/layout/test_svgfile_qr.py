@@ -8,6 +8,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import segno
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.content.tables import load_cards_file
 from generator.errors import PapirnaError
@@ -118,3 +120,27 @@ def test_csv_with_a_byte_order_mark(tmp_path: Path) -> None:
     notices: list[str] = []
     assert load_cards_file(path, notices=notices).data == [{"name": "Žába", "count": 2}]
     assert notices == []
+
+
+CELL = st.text(alphabet="abcčďěňřšťůžÁ ,;\"'\n-–·12", max_size=12)
+
+
+@given(
+    st.lists(st.tuples(CELL, CELL), min_size=1, max_size=8), st.sampled_from(["utf-8", "utf-8-sig"])
+)
+@settings(max_examples=60, deadline=None)
+def test_csv_cells_come_back_as_written(rows: list[tuple[str, str]], encoding: str) -> None:
+    """Whatever Excel-style quoting the csv module writes, the cards hold exactly those cells."""
+    import csv
+    import tempfile
+
+    buf = io.StringIO(newline="")
+    writer = csv.writer(buf)
+    writer.writerow(["name", "text"])
+    writer.writerows(rows)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "c.csv"
+        path.write_bytes(buf.getvalue().encode(encoding))
+        cards = load_cards_file(path).data
+    kept = [{"name": a, "text": b} for a, b in rows if (a + b).strip()]  # blank rows are skipped
+    assert cards == kept

@@ -315,3 +315,22 @@ def test_bad_layout_choice(deck: Path, layout: str, message: str) -> None:
     code, _, err = build(deck)
     assert code == 2
     assert err.startswith(f"papirna: error: g/deck.yaml:{line}:") and err.endswith(f": {message}\n")
+
+
+def test_a_layout_column_picks_a_cards_own_layout(tmp_path: Path, monkeypatch) -> None:
+    from generator.content.deck import load_deck
+    from generator.output.build import Job, Renderer
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(content_dir() / "_starter-deck", "d")
+    csv = Path("d/cards.csv")
+    lines = csv.read_text(encoding="utf-8").splitlines()
+    lines[0] += ",layout"
+    lines[1] += ","  # Fireball: the deck's layout, card.yaml
+    lines[2] += ",back.yaml"  # Healing potion: drawn with the back's layout on its front too
+    lines[3] += ","
+    csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pack = load_deck(Path("d/deck.yaml"))
+    drawn = Renderer().deck_cards(Job(pack, pack.printables["cards"], "en", "a4"))
+    # counts 3, 2, 1: the potion is printed cards 4 and 5
+    assert drawn.fronts[3] == drawn.backs[3] and drawn.fronts[0] != drawn.backs[0]
