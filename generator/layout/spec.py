@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
@@ -186,16 +187,6 @@ class QrBox(Styled):
     quiet: int = Field(default=0, ge=0, le=8)  # modules of white border inside the box
 
 
-class DungeonPlanBox(Styled):
-    """A Papírové doupě plan with a dungeon card's walls and monster positions."""
-
-    type: Literal["dungeon-plan"]
-    walls: str = "walls"
-    positions: str = "positions"
-    features: bool = False  # also draw the sheet's traps, minions and treasures
-    label_size: FontSize = 6.0
-
-
 Box = Annotated[
     RectBox
     | LineBox
@@ -208,11 +199,36 @@ Box = Annotated[
     | GridBox
     | TableBox
     | FlowBox
-    | QrBox
-    | DungeonPlanBox,
+    | QrBox,
     Field(discriminator="type"),
 ]
-_BOX = TypeAdapter(Box)
+BUILTIN_BOXES = (
+    RectBox,
+    LineBox,
+    CircleBox,
+    PolygonBox,
+    TextBox,
+    IconBox,
+    ImageBox,
+    CheckboxTrack,
+    GridBox,
+    TableBox,
+    FlowBox,
+    QrBox,
+)
+
+
+@cache
+def box_adapter() -> TypeAdapter:
+    """The validator of one box: the built-in box types and every installed game's own."""
+    from generator.plugins import box_types
+
+    extra = tuple(t.model for t in box_types().values())
+    if not extra:
+        return TypeAdapter(Box)
+    union = Union[(*BUILTIN_BOXES, *extra)]
+    return TypeAdapter(Annotated[union, Field(discriminator="type")])
+
 
 DEFAULT_COLORS = {
     "ink": "#1d1a17",
@@ -261,7 +277,7 @@ def _find(name: str, search: list[Path]) -> Path:
 
 
 def load_layout(name: str, extra_dirs: list[Path] | None = None) -> LayoutSpec:
-    """Load a layout by name (e.g. 'papirove-doupe/monster-front'), resolving `extends`."""
+    """Load a layout by name (e.g. 'cards/poker' or 'my-game/front'), resolving `extends`."""
     search = [*(extra_dirs or []), layouts_dir()]
     key = (name, tuple(search))
     found = _CACHE.get(key)
@@ -310,7 +326,7 @@ def _build(name: str, search: list[Path], files: list | None = None) -> LayoutSp
     for bname, box_raw in raw.boxes.items():
         bdoc, bpath = raw.origin[bname]
         box_raw = _percent(box_raw, raw.width, raw.height, bdoc, bpath)
-        boxes[bname] = validate(_BOX, bdoc, box_raw, bpath)
+        boxes[bname] = validate(box_adapter(), bdoc, box_raw, bpath)
         origins[bname] = (bdoc.file, bdoc.where(bpath)[0])
         when = boxes[bname].when  # type: ignore[attr-defined]
         if when is not None:
