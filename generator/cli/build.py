@@ -19,7 +19,9 @@ def register(app: typer.Typer) -> None:
 @handles_errors
 def build(
     games: list[str] = typer.Argument(None, help="Games to build (default: all)."),
-    lang: Literal["cs", "en"] | None = typer.Option(None, "--lang", help="Only this language."),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Only this language (cs, en, or a pack's own code)."
+    ),
     paper: Literal["a4", "letter", "a3"] | None = typer.Option(
         None, "--paper", help="Only this paper size."
     ),

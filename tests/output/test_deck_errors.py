@@ -334,3 +334,14 @@ def test_a_layout_column_picks_a_cards_own_layout(tmp_path: Path, monkeypatch) -
     drawn = Renderer().deck_cards(Job(pack, pack.printables["cards"], "en", "a4"))
     # counts 3, 2, 1: the potion is printed cards 4 and 5
     assert drawn.fronts[3] == drawn.backs[3] and drawn.fronts[0] != drawn.backs[0]
+
+
+def test_an_edited_layout_is_read_again(tmp_path: Path) -> None:
+    """Layouts are cached while their files are unchanged (a watch loop rebuilds quickly)."""
+    from generator.layout.spec import load_layout
+
+    (tmp_path / "a.yaml").write_text("extends: cards/poker\nboxes: {}\n", encoding="utf-8")
+    first = load_layout("a", [tmp_path])
+    assert load_layout("a", [tmp_path]) is first
+    (tmp_path / "a.yaml").write_text("extends: cards/mini\nboxes: {}\n", encoding="utf-8")
+    assert (load_layout("a", [tmp_path]).width, first.width) == (44.0, 63.5)
