@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.content.deck import load_deck
 from generator.content.pack import load_pack
+from generator.errors import PapirnaError
 from generator.layout.ops import GroupOp, RectOp, SvgOp, TextOp
 from generator.output.build import Job, Renderer
 from generator.render.pdf import render_pdf
@@ -150,15 +151,16 @@ def _texts(ops) -> list[str]:
     return [op.text for op in _walk(ops, TextOp)]
 
 
-def test_the_committed_sample_is_what_the_test_builds() -> None:
-    from python_calamine import CalamineWorkbook
+def test_the_sample_icon_is_an_inkscape_file_our_own_reader_refuses() -> None:
+    from generator.layout.svg import load_svg
 
     assert not (SAMPLE / "units.xlsx").exists()  # written by make_deck, not committed
     assert {p.name for p in (SAMPLE / "icons").iterdir()} == {"shield.svg"}
     svg = (SAMPLE / "icons" / "shield.svg").read_text()
     for part in ("<defs", "<use", "linearGradient", "<text", "opacity"):
-        assert part in svg  # what makes it an Inkscape file our own path reader refuses
-    assert CalamineWorkbook  # the reader the workbook is loaded with
+        assert part in svg
+    with pytest.raises(PapirnaError):
+        load_svg(SAMPLE / "icons" / "shield.svg")  # so it goes to svglib
 
 
 def test_cards_build_prints_every_card_of_both_files(deck: Path, tmp_path: Path) -> None:
