@@ -9,6 +9,7 @@ import typer
 
 from generator.cli import printing as P
 from generator.cli.common import CONTENT_OPTION, handles_errors, load_packs
+from generator.errors import PapirnaError
 
 
 def register(app: typer.Typer) -> None:
@@ -51,6 +52,11 @@ def build(
     """Render the printables of the named games (all games by default) into PDFs."""
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
     packs = load_packs(games or None, content)
+    if lang and not any(lang in pack.languages for pack in packs):
+        known = sorted({lg for pack in packs for lg in pack.languages})
+        raise PapirnaError(
+            f"--lang: no game here has {lang!r} text; their languages: {', '.join(known)}"
+        )
     swaps = [*(file_args or []), *([f"plan={plan_file}"] if plan_file is not None else [])]
     for swap in swaps:
         _swap_file(packs, swap)
