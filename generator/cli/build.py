@@ -45,12 +45,13 @@ def build(
     guides: bool = P.GUIDES,
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
+    printer_margin: str = P.PRINTER_MARGIN,
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
-    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
+    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, printer_margin)
     packs = load_packs(games or None, content)
     if lang and not any(lang in pack.languages for pack in packs):
         known = sorted({lg for pack in packs for lg in pack.languages})

@@ -19,7 +19,9 @@ from generator.layout.ops import (
     LineOp,
     PathOp,
     RectOp,
+    SolidOp,
     Style,
+    TagOp,
 )
 from generator.layout.text import GlyphError, Metrics, TextFitError, layout_text
 from generator.resources import assets_dir
@@ -43,6 +45,7 @@ class Env:
     icon_dirs: list[Path] = field(default_factory=lambda: [assets_dir() / "icons"])
     warnings: list[str] = field(default_factory=list)
     fonts: dict[str, str] = field(default_factory=dict)  # a pack's font family -> registered
+    lang: str | None = None  # the language texts are typeset and hyphenated in
     _icons: dict = field(default_factory=dict)
 
     def font_family(self, name: str) -> str:
@@ -100,8 +103,10 @@ class Env:
         if isinstance(drawing, Path):
             from generator.layout.svgfile import svg_file_ops
 
-            return svg_file_ops(drawing, x, y, w, h, "contain", self.fonts)
-        return svg_ops(drawing, x, y, w, h, color)
+            ops = svg_file_ops(drawing, x, y, w, h, "contain", self.fonts)
+        else:
+            ops = svg_ops(drawing, x, y, w, h, color)
+        return [SolidOp(len(ops)), *ops]
 
     def inline_icon(self, name: str, x: float, y: float, size: float, color: Color) -> list:
         """An icon one em square, for text."""
@@ -222,6 +227,9 @@ class Builder:
             if box.when and not item.holds(box.when, name):
                 continue
             method = getattr(self, "_" + box.type.replace("-", "_"), None)
+            # pictures are art that boxes lie on (as raster ones are): layered, like `layered`
+            layered = box.layered or box.type == "image"
+            ops.append(TagOp(name, layered, tuple(box.over), box.type == "grid"))
             if method is None:  # a game's own box type
                 from generator.plugins import box_types
 
@@ -260,6 +268,7 @@ class Builder:
                 text,
                 (x, y, box.width, box.height),
                 self.env.metrics,
+                lang=self.env.lang,
                 family=self.env.font_family(box.font),
                 style=box.style,
                 size=box.size,
@@ -347,6 +356,7 @@ class Builder:
                             label,
                             area,
                             self.env.metrics,
+                            lang=self.env.lang,
                             size=box.label_size,
                             min_size=min(4.0, box.label_size),
                             align="center",
@@ -419,6 +429,7 @@ class Builder:
             text,
             area,
             self.env.metrics,
+            lang=self.env.lang,
             size=size,
             min_size=min(4.0, size),
             align=align,
@@ -450,6 +461,7 @@ class Builder:
                     text,
                     (cx + pad, cy, col.width - 2 * pad, rh),
                     self.env.metrics,
+                    lang=self.env.lang,
                     size=box.size,
                     min_size=floor,
                     align=col.align,
@@ -514,10 +526,14 @@ class Builder:
         from generator.layout.text import STEP_PT
 
         while size >= floor - 1e-9:
-            try:
-                got = _flow_at(self, box, sections, size, x, y, item.label)
-            except TextFitError:
-                got = None
+            got = None
+            for hyphenate in (False, True):  # hyphenate before shrinking
+                try:
+                    got = _flow_at(self, box, sections, size, x, y, item.label, hyphenate)
+                except TextFitError:
+                    got = None
+                if got is not None:
+                    break
             if got is not None:
                 ops.extend(got)
                 return
@@ -542,7 +558,14 @@ HEADING_GAP = 2.0  # mm between a heading (and its rule) and its first body line
 
 
 def _flow_at(
-    builder: Builder, box: S.FlowBox, sections: list, size: float, x: float, y: float, label: str
+    builder: Builder,
+    box: S.FlowBox,
+    sections: list,
+    size: float,
+    x: float,
+    y: float,
+    label: str,
+    hyphenate: bool = False,
 ):
     """Flow sections at one size; None when they do not fit the columns."""
     from generator.layout.ops import GroupOp
@@ -563,6 +586,8 @@ def _flow_at(
                 heading,
                 col_w,
                 env.metrics,
+                lang=env.lang,
+                hyphenate=hyphenate,
                 family=box.heading_font,
                 style="bold",
                 size=hs,
@@ -578,6 +603,8 @@ def _flow_at(
             body,
             col_w,
             env.metrics,
+            lang=env.lang,
+            hyphenate=hyphenate,
             size=size,
             line_height=box.line_height,
             color=ink,

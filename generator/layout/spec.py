@@ -39,6 +39,8 @@ class Styled(Model):
     stroke_width: NonNegativeLength = 0.25
     dash: list[PositiveLength] | None = None
     when: str | None = None  # a condition (generator.layout.expr): draw only when it holds
+    layered: bool = False  # may overlap any other box (art, backgrounds): `lint` allows it
+    over: tuple[str, ...] = ()  # boxes this one is meant to overlap: `lint` allows those pairs
 
 
 class RectBox(Styled):

@@ -155,9 +155,9 @@ class Renderer:
         self._decks: dict[tuple, DeckCards] = {}
         self._fonts: dict[Path, dict[str, str]] = {}
 
-    def env(self, pack: Pack, fillable: bool = False) -> Env:
-        """A layout environment for one pack: its own fonts/ and icons/ besides papirna's."""
-        env = Env(self.metrics, pack_root=pack.root, fillable=fillable)
+    def env(self, pack: Pack, fillable: bool = False, lang: str | None = None) -> Env:
+        """A layout environment for one pack (texts in `lang`): its own fonts/ and icons/ too."""
+        env = Env(self.metrics, pack_root=pack.root, fillable=fillable, lang=lang)
         if not pack.builtin:
             if (pack.root / "icons").is_dir():
                 env.icon_dirs = [pack.root / "icons", *env.icon_dirs]
@@ -182,6 +182,8 @@ class Renderer:
             return Document(title, self.page_pages(job))
         if kind == "drawn":
             return Document(title, self.drawn_pages(job), fillable=job.fillable)
+        if kind == "start":
+            return Document(title, self.start_pages(job))
         raise PapirnaError(
             f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file
         )
@@ -199,7 +201,7 @@ class Renderer:
         p = job.printable
         if p.spec.layout is None:
             raise p.entry.error("a deck needs 'layout'", ("layout",))
-        env = self.env(job.pack)
+        env = self.env(job.pack, lang=job.lang)
         lang = job.lang
         title = p.spec.title.get(lang)
         version = p.spec.version or job.pack.manifest.version
@@ -319,8 +321,9 @@ class Renderer:
     def deck_pages(self, job: Job) -> list[Page]:
         """Imposed sheets of a deck (or single-card pages), with backs when the deck has one."""
         deck = self.deck_cards(job)
+        notes: list[str] = []
         try:
-            return impose(
+            pages = impose(
                 deck.fronts,
                 deck.backs,
                 PAPER_SIZES_MM[job.paper],
@@ -329,11 +332,16 @@ class Renderer:
                 deck.title,
                 opts=self.options,
                 safe=deck.safe,
+                notes=notes,
             )
         except PapirnaError as e:
             if e.file:
                 raise
             raise job.printable.entry.error(e.message) from None
+        note = f"{job.paper}: " + "; ".join(notes) if notes else ""
+        if note and note not in self.warnings:
+            self.warnings.append(note)
+        return pages
 
     def deck_pngs(self, job: Job, dpi: int) -> list[tuple[str, bytes]]:
         """Each card's front (and back) alone with its bleed as PNG: (file name, bytes)."""
@@ -366,8 +374,32 @@ class Renderer:
         entry = p.data or Entry({}, p.entry.doc, p.entry.path)
         extra = {"title": p.spec.title.get(job.lang)} if p.data is None else None
         item = _item(entry, job.lang, p.id, extra, job.pack.manifest.labels)
-        ops = Builder(layout, self.env(job.pack, job.fillable)).build(item)
+        ops = Builder(layout, self.env(job.pack, job.fillable, job.lang)).build(item)
         return [self._centred(job, layout, ops)]
+
+    def start_pages(self, job: Job) -> list[Page]:
+        """The pack's start page: what to print on this paper, how, and what to bring."""
+        from generator.output.start import start_pages
+
+        pack = job.pack
+
+        def filename(lp: LoadedPrintable, fillable: bool, paper: str) -> str:
+            return Job(pack, lp, job.lang, paper, fillable=fillable).filename
+
+        sizes = {}
+        for pid, lp in pack.printables.items():
+            if lp.spec.kind == "drawn" and lp.spec.layout is not None:
+                lay = pack_layout(pack, lp.spec.layout)
+                sizes[pid] = (lay.width, lay.height)
+        try:
+            return start_pages(
+                pack, job.printable, job.lang, job.paper, self.env(pack), filename,
+                self.options.duplex, sizes,
+            )  # fmt: skip
+        except PapirnaError as e:
+            if e.file:
+                raise
+            raise (job.printable.data or job.printable.entry).error(e.message) from None
 
     def drawn_pages(self, job: Job) -> list[Page]:
         """Pages a registered builder draws, centred on the paper or tiled across sheets."""
@@ -387,7 +419,7 @@ class Renderer:
             layout=layout,
             data=p.data.model if p.data is not None else None,
             files=files,
-            env=self.env(job.pack, job.fillable),
+            env=self.env(job.pack, job.fillable, job.lang),
             lang=job.lang,
             paper=job.paper,
             fillable=job.fillable,
