@@ -9,6 +9,7 @@ import typer
 
 from generator.cli import printing as P
 from generator.cli.common import CONTENT_OPTION, handles_errors, load_packs
+from generator.errors import PapirnaError
 
 
 def register(app: typer.Typer) -> None:
@@ -19,7 +20,9 @@ def register(app: typer.Typer) -> None:
 @handles_errors
 def build(
     games: list[str] = typer.Argument(None, help="Games to build (default: all)."),
-    lang: Literal["cs", "en"] | None = typer.Option(None, "--lang", help="Only this language."),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Only this language (cs, en, or a pack's own code)."
+    ),
     paper: Literal["a4", "letter", "a3"] | None = typer.Option(
         None, "--paper", help="Only this paper size."
     ),
@@ -60,7 +63,7 @@ def build(
     more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
 
     def run(cache: dict | None = None) -> tuple[int, int]:
-        packs = _packs(games, content, plan_file, file_args)
+        packs = _packs(games, content, plan_file, file_args, lang)
         papers = [paper] if paper else None
         langs = [lang] if lang else None
         return P.produce(packs, langs, papers, out, opts, more, None, cache, not watch)
@@ -80,10 +83,19 @@ def build(
 
 
 def _packs(
-    games: list[str] | None, content: list[Path], plan_file: Path | None, file_args: list[str]
+    games: list[str] | None,
+    content: list[Path],
+    plan_file: Path | None,
+    file_args: list[str],
+    lang: str | None = None,
 ) -> list:
     """The packs to build, with the --file (and --plan) data files swapped in."""
     packs = load_packs(games or None, content)
+    if lang and not any(lang in pack.languages for pack in packs):
+        known = sorted({lg for pack in packs for lg in pack.languages})
+        raise PapirnaError(
+            f"--lang: no game here has {lang!r} text; their languages: {', '.join(known)}"
+        )
     swaps = [*(file_args or []), *([f"plan={plan_file}"] if plan_file is not None else [])]
     for swap in swaps:
         _swap_file(packs, swap)

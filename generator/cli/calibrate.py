@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Literal
 
@@ -23,7 +24,9 @@ def calibrate(
         "a4", "--paper", help="The paper you print on."
     ),
     duplex: str = typer.Option("long", "--duplex", help="long or short: how your printer flips."),
-    lang: Literal["cs", "en"] = typer.Option("cs", "--lang", help="Language of the instructions."),
+    lang: str = typer.Option(
+        "cs", "--lang", help="Language of the instructions (cs, en; others: English)."
+    ),
     out: Path = typer.Option(Path("output/calibrate.pdf"), "--out", help="The PDF to write."),
 ) -> None:
     """Print this two-sided sheet, hold it to the light and read your printer's back offset."""
@@ -37,8 +40,15 @@ def calibrate(
         raise PapirnaError(f"--duplex: expected long or short, got {duplex!r}")
     if out.suffix.lower() != ".pdf":
         raise PapirnaError("the output must be a .pdf file", file=str(out))
-    pages = calibration_pages(PAPER_SIZES_MM[paper], duplex, lang, ReportlabMetrics())
+    from generator.content.models import LANG_CODE
+
+    if not LANG_CODE.match(lang):
+        raise PapirnaError(f"--lang: expected a language code like cs, en or de, got {lang!r}")
+    notices: list[str] = []
+    pages = calibration_pages(PAPER_SIZES_MM[paper], duplex, lang, ReportlabMetrics(), notices)
     write_atomic(out, render_pdf(Document("papirna calibration", pages)))
+    for notice in notices:
+        print(f"papirna: notice: {notice}", file=sys.stderr)
     stdout().print(
         f"wrote {out}: print it two-sided ({duplex} edge), then follow the steps on the sheet"
     )

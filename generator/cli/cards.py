@@ -45,7 +45,9 @@ def init(folder: Path = typer.Argument(..., help="A new folder for the starter d
 @handles_errors
 def build(
     deck: Path = typer.Argument(..., help="The deck file (deck.yaml)."),
-    lang: Literal["cs", "en"] | None = typer.Option(None, "--lang", help="Only this language."),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Only this language (a code: cs, en, de ...)."
+    ),
     paper: Literal["a4", "letter", "a3"] | None = typer.Option(
         None, "--paper", help="Only this paper size."
     ),

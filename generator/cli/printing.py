@@ -264,7 +264,7 @@ def produce(
             progress.update(task, advance=1)
         sizes = dict(staging.sizes)
     for warning in renderer.warnings:
-        err.print(f"papirna: warning: {warning}", highlight=False, markup=False)
+        err.print(f"papirna: warning: {warning}", highlight=False, markup=False, soft_wrap=True)
     if not summary:
         return len(files), renderer.drawn
     table = Table(title=f"papirna wrote {len(files)} files to {out}")

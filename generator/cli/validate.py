@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
@@ -24,6 +25,7 @@ def validate(
     ),
 ) -> None:
     """Check a content pack or deck (data, references, layouts) or a layout without rendering."""
+    from generator.content.cards import ref_names
     from generator.content.deck import load_deck
     from generator.content.pack import builtin_pack_ids, load_builtin_pack, load_pack
     from generator.layout.spec import load_layout
@@ -63,8 +65,7 @@ def validate(
         layouts = set()
         for p in pack.printables.values():
             for key in ("layout", "back"):
-                name = getattr(p.spec, key)
-                if name:
+                for name in ref_names(getattr(p.spec, key)):
                     try:
                         pack_layout(pack, name)
                     except PapirnaError as e:
@@ -72,15 +73,33 @@ def validate(
                             raise
                         raise p.entry.error(e.message, (key,)) from None
                     layouts.add(name)
+            if p.spec.kind == "deck" and not pack.builtin:
+                _dry_run(pack, p)  # every card drawn: fields, conditions, images, text fit
             if p.spec.builder:
                 try:
                     builder(p.spec.builder)
                 except PapirnaError as e:  # the same error `build` gives
                     raise p.entry.error(e.message, ("builder",)) from None
         cards = sum(len(p.cards) for p in pack.printables.values())
+        for warning in [*pack.notices, *_WARNINGS.pop(id(pack), [])]:
+            print(f"papirna: warning: {warning}", file=sys.stderr)
         out.print(
             f"ok: {pack.id}: {len(pack.printables)} printables, {cards} cards, {len(layouts)} layouts"
         )
+
+
+_WARNINGS: dict[int, list[str]] = {}
+
+
+def _dry_run(pack, printable) -> None:
+    """Draw every card of a user deck in every language (nothing is rendered or written)."""
+    from generator.output.build import Job, Renderer
+
+    renderer = Renderer()
+    for lang in pack.languages:
+        renderer.deck_cards(Job(pack, printable, lang, "a4"))
+    found = _WARNINGS.setdefault(id(pack), [])
+    found.extend(w for w in renderer.warnings if w not in found)
 
 
 def _is_deck_file(path: Path) -> bool:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
 from generator.content.models import LANGUAGES, LText
+
+# the languages of the pack being loaded: a mapping with only these keys is one localised text
+PACK_LANGUAGES: ContextVar[tuple[str, ...]] = ContextVar("pack_languages", default=LANGUAGES)
 
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 MAX_COPIES = 1000
@@ -18,7 +22,11 @@ def _value(value: object, where: str) -> object:
         return value
     if isinstance(value, str):
         return LText({"*": value})
-    if isinstance(value, dict) and value and all(k in LANGUAGES for k in value):
+    if (
+        isinstance(value, dict)
+        and value
+        and all(k in (*LANGUAGES, *PACK_LANGUAGES.get()) for k in value)
+    ):
         return LText._validate(value)
     if isinstance(value, dict):
         return {str(k): _value(v, f"{where}.{k}") for k, v in value.items()}

@@ -10,7 +10,31 @@ from pydantic_core import core_schema
 
 from generator.units import parse_font_size, parse_length
 
-LANGUAGES = ("cs", "en")
+LANGUAGES = ("cs", "en")  # the built-in packs' languages; a pack may name any other code
+LANG_CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z]{2,4})?$")  # cs, en, de, pl, sk, pt-BR ...
+
+
+def _language(value: object) -> str:
+    if isinstance(value, str) and LANG_CODE.match(value):
+        return value
+    raise ValueError(f"expected a language code like 'cs', 'en' or 'de', got {value!r}")
+
+
+Language = Annotated[str, BeforeValidator(_language)]
+
+
+def _stamp(value: object) -> object:
+    """A version or date as written: YAML's 2026-12-01 (a date) as that text."""
+    import datetime as dt
+
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+Stamp = Annotated[str, BeforeValidator(_stamp)]  # {version} and {date} on cards
 
 
 class Model(BaseModel):
@@ -31,7 +55,12 @@ class LText:
         """Return the text in `lang` (a plain string serves every language)."""
         if "*" in self.values:
             return self.values["*"]
-        return self.values.get(lang) or self.values.get("cs") or next(iter(self.values.values()))
+        return (
+            self.values.get(lang)
+            or self.values.get("cs")
+            or self.values.get("en")
+            or next(iter(self.values.values()))
+        )
 
     def missing(self, languages: tuple[str, ...]) -> list[str]:
         """Languages among `languages` this text has no translation for."""
@@ -63,9 +92,9 @@ class LText:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return cls({"*": str(value)})
         if isinstance(value, dict) and value:
-            bad = [k for k in value if k not in LANGUAGES]
+            bad = [k for k in value if not (isinstance(k, str) and LANG_CODE.match(k))]
             if bad:
-                raise ValueError(f"unknown language {bad[0]!r}, expected {' or '.join(LANGUAGES)}")
+                raise ValueError(f"unknown language {bad[0]!r}, expected a code like cs, en, de")
             for k, v in value.items():
                 if not isinstance(v, str):
                     raise ValueError(f"text for {k!r} must be a string, got {v!r}")

@@ -10,13 +10,13 @@ from typing import Any, Literal
 from pydantic import Field, TypeAdapter
 
 from generator.content import schemas
-from generator.content.free import MAX_COPIES, check_count
-from generator.content.models import LText, Model, NonNegativeLength, PackPath
+from generator.content.cards import CardsRef, LayoutRef, check_layout_ref, load_deck_cards
+from generator.content.free import MAX_COPIES
+from generator.content.models import Language, LText, Model, NonNegativeLength, PackPath, Stamp
 from generator.content.validate import check_translations, short, validate
 from generator.content.yamlio import PathKey, YamlDoc, display_path, load_yaml_file
 from generator.errors import PapirnaError
 
-Language = Literal["cs", "en"]
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*$")
 
 
@@ -25,9 +25,12 @@ class Printable(Model):
 
     kind: str
     title: LText
-    layout: str | None = None
-    back: str | None = None
-    cards: PackPath | None = None
+    layout: LayoutRef | None = None  # a layout, or one chosen per card by a field
+    back: LayoutRef | None = None
+    cards: CardsRef | None = None  # YAML, CSV, .xlsx or .ods; one file or a list
+    sheet: str | None = None  # the sheet of a workbook (default: the first)
+    version: Stamp | None = None  # {version} on the cards (default: the pack's)
+    date: Stamp | None = None  # {date} on the cards (default: the pack's)
     data: PackPath | None = None
     schema_: str | None = Field(default=None, alias="schema")
     data_schema: str | None = None  # the model of `data` when it differs from `schema`
@@ -54,6 +57,8 @@ class PackManifest(Model):
     description: LText | None = None
     languages: list[Language] = Field(default_factory=lambda: ["cs", "en"], min_length=1)
     labels: dict[str, LText] = Field(default_factory=dict)  # words layouts show: {label.KEY}
+    version: Stamp | None = None  # {version} on cards
+    date: Stamp | None = None  # {date} on cards
     printables: dict[str, Printable] = Field(default_factory=dict)
 
 
@@ -92,6 +97,7 @@ class Pack:
     manifest_doc: YamlDoc
     builtin: bool
     printables: dict[str, LoadedPrintable] = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)  # things worth saying that are not errors
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -176,11 +182,7 @@ def load_pack(root: Path, builtin: bool = False, pack_id: str | None = None) -> 
         if not _NAME.match(pid):
             raise doc.error(ppath, "printable names use a-z, 0-9, '-' and '_'", key=True)
         for key in ("layout", "back"):
-            value = getattr(spec, key)
-            if value is not None and not _NAME.match(value):
-                raise doc.error(
-                    (*ppath, key), f"expected a layout name like 'cards/poker', got {value!r}"
-                )
+            check_layout_ref(getattr(spec, key), doc, (*ppath, key))
         if not schemas.kind_known(spec.kind):
             raise doc.error(
                 (*ppath, "kind"),
@@ -189,17 +191,11 @@ def load_pack(root: Path, builtin: bool = False, pack_id: str | None = None) -> 
         lp = LoadedPrintable(id=pid, spec=spec, entry=Entry(spec, doc, ppath))
         model = schemas.model_for(spec.schema_, doc, (*ppath, "schema"))
         if spec.cards is not None:
-            cards_doc = load_yaml_file(pack.resolve(spec.cards, doc, (*ppath, "cards")))
-            if not isinstance(cards_doc.data, list):
-                raise cards_doc.error((), "expected a list of cards")
-            adapter = TypeAdapter(model)
-            for i, raw in enumerate(cards_doc.data):
-                m = validate(adapter, cards_doc, raw, (i,), langs)
-                if isinstance(m, dict) and check_count(m):
-                    raise cards_doc.error((i, "count"), count_problem(raw))
-                lp.cards.append(Entry(m, cards_doc, (i,)))
+            lp.cards = load_deck_cards(
+                pack, spec.cards, spec.sheet, doc, (*ppath, "cards"), model, langs
+            )
             if not lp.cards:
-                raise cards_doc.error((), "the deck has no cards")
+                raise doc.error((*ppath, "cards"), "the deck has no cards")
         elif spec.kind == "deck":
             raise doc.error(ppath, "a deck needs 'cards: FILE'")
         if spec.data is not None:

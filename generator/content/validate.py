@@ -33,6 +33,13 @@ def _clean_loc(loc: tuple, data: object) -> PathKey:
     cur = data
     for i, part in enumerate(loc):
         last = i == len(loc) - 1
+        if (
+            not last
+            and isinstance(cur, dict)
+            and part == cur.get("type")
+            and not isinstance(cur.get(part), dict | list)
+        ):
+            continue  # a union's tag (the box type 'text'), not the box's own 'text' key
         if (isinstance(cur, dict) and isinstance(part, str) and part in cur) or (
             isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur)
         ):

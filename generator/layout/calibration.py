@@ -54,11 +54,17 @@ def _targets(w: float, h: float) -> list[tuple[float, float]]:
 
 
 def calibration_pages(
-    paper: tuple[float, float], duplex: str, lang: str, metrics: Metrics
+    paper: tuple[float, float],
+    duplex: str,
+    lang: str,
+    metrics: Metrics,
+    notices: list[str] | None = None,
 ) -> list[Page]:
     """A front with crosses and a back with scales exactly behind them, for the chosen flip."""
+    from generator.layout.owntext import own_text
+
     w, h = paper
-    t = TEXT[lang]
+    t = own_text(TEXT, lang, "calibration sheet", notices)
     env = Env(metrics)
     front = Sketch(env, "calibration")
     for x, y in _targets(w, h):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import PapirnaError
+from generator.layout import expr
 from generator.layout import spec as S
 from generator.layout.ops import (
     BLACK,
@@ -43,24 +44,54 @@ class Env:
     fillable: bool = False
     icon_dirs: list[Path] = field(default_factory=lambda: [assets_dir() / "icons"])
     warnings: list[str] = field(default_factory=list)
+    fonts: dict[str, str] = field(default_factory=dict)  # a pack's font family -> registered
     lang: str | None = None  # the language texts are typeset and hyphenated in
     _icons: dict = field(default_factory=dict)
 
+    def font_family(self, name: str) -> str:
+        """The registered family of font `name` (sans, display or one of the pack's fonts)."""
+        if name in ("sans", "display"):
+            return name
+        if name in self.fonts:
+            return self.fonts[name]
+        known = ", ".join(["sans", "display", *sorted(self.fonts)])
+        raise PapirnaError(f"unknown font {name!r}; known: {known}")
+
     def icon(self, name: str):
-        """The parsed SVG drawing of icon `name`."""
+        """The parsed SVG drawing of icon `name`, or the path of a full SVG file for svglib."""
         drawing = self._icons.get(name)
         if drawing is None:
             from generator.layout.svg import load_svg
 
-            if not re.match(r"^[a-z0-9][a-z0-9-]*$", name):
+            if not re.match(r"^[a-z0-9][a-z0-9_-]*$", name):
                 raise PapirnaError(f"bad icon name {name!r}")
             for folder in self.icon_dirs:
                 path = folder / f"{name}.svg"
                 if path.is_file():
-                    drawing = load_svg(path)
+                    try:
+                        drawing = load_svg(path)
+                    except PapirnaError:
+                        if folder == assets_dir() / "icons":
+                            raise
+                        from generator.layout.svgfile import inspect_svg
+
+                        inspect_svg(path)  # refuses what cannot print, with its reason
+                        drawing = path  # gradients, text, defs: drawn by the render layer
                     break
             else:
-                raise PapirnaError(f"unknown icon {name!r}")
+                known = sorted(
+                    {
+                        p.stem
+                        for folder in self.icon_dirs
+                        if folder.is_dir()
+                        for p in folder.glob("*.svg")
+                    }
+                )
+                from difflib import get_close_matches
+
+                near = get_close_matches(name, known, n=1)
+                hint = f"; did you mean {near[0]!r}?" if near else ""
+                raise PapirnaError(f"unknown icon {name!r}{hint}")
             self._icons[name] = drawing
         return drawing
 
@@ -68,7 +99,13 @@ class Env:
         """Operations drawing icon `name` fitted into a box."""
         from generator.layout.svg import svg_ops
 
-        ops = svg_ops(self.icon(name), x, y, w, h, color)
+        drawing = self.icon(name)
+        if isinstance(drawing, Path):
+            from generator.layout.svgfile import svg_file_ops
+
+            ops = svg_file_ops(drawing, x, y, w, h, "contain", self.fonts)
+        else:
+            ops = svg_ops(drawing, x, y, w, h, color)
         return [SolidOp(len(ops)), *ops]
 
     def inline_icon(self, name: str, x: float, y: float, size: float, color: Color) -> list:
@@ -131,11 +168,21 @@ class Item:
 
     def truthy(self, path: str, box: str) -> bool:
         """Whether a `when:` field is set and not empty or false."""
+        return self.holds(path, box)
+
+    def value(self, path: str) -> object:
+        """The value at a dotted path, or None when the item does not have it."""
         try:
-            value = self.lookup(path, box)
+            return self.lookup(path, "")
         except PapirnaError:
-            return False
-        return bool(value)
+            return None
+
+    def holds(self, condition: str, box: str) -> bool:
+        """Whether a box's `when:` condition holds for this item."""
+        try:
+            return expr.parse(condition).evaluate(self.value)
+        except PapirnaError as e:
+            raise self.error(f"box {box!r}: when {condition!r}: {e.message}") from None
 
 
 def _field_of(template: str) -> str | None:
@@ -177,7 +224,7 @@ class Builder:
         """All boxes of the layout for `item`, shifted by (dx, dy) mm."""
         ops: list = []
         for name, box in self.layout.boxes.items():
-            if box.when and not item.truthy(box.when, name):
+            if box.when and not item.holds(box.when, name):
                 continue
             method = getattr(self, "_" + box.type.replace("-", "_"), None)
             # pictures are art that boxes lie on (as raster ones are): layered, like `layered`
@@ -222,7 +269,7 @@ class Builder:
                 (x, y, box.width, box.height),
                 self.env.metrics,
                 lang=self.env.lang,
-                family=box.font,
+                family=self.env.font_family(box.font),
                 style=box.style,
                 size=box.size,
                 min_size=box.min_size,
@@ -255,7 +302,11 @@ class Builder:
         if not src:
             return
         try:
-            ops.extend(image_ops(src, self.env.pack_root, x, y, box.width, box.height, box.fit))
+            ops.extend(
+                image_ops(
+                    src, self.env.pack_root, x, y, box.width, box.height, box.fit, self.env.fonts
+                )
+            )
         except PapirnaError as e:
             raise item.error(f"box {name!r}: {e.message}", _field_of(box.src)) from None
         if box.stroke or box.fill:
@@ -321,6 +372,28 @@ class Builder:
             if self.env.fillable and box.field:
                 fname = item.format(box.field.replace("{n}", str(i + 1)), name)
                 ops.append(FieldOp("checkbox", fname, bx, by, box.box, box.box))
+
+    def _qr(self, ops, name, box: S.QrBox, item, x, y) -> None:
+        from generator.layout.qr import qr_ops
+
+        data = item.format(box.data, name)
+        if not data:
+            return
+        try:
+            ops.extend(
+                qr_ops(
+                    data,
+                    x,
+                    y,
+                    box.width,
+                    box.height,
+                    box.error,
+                    box.quiet,
+                    self.color(box.color) or BLACK,
+                )
+            )
+        except PapirnaError as e:
+            raise item.error(f"box {name!r}: {e.message}", _field_of(box.data)) from None
 
     def _grid(self, ops, name, box: S.GridBox, item, x, y) -> None:
         ink = self.color(box.color) or BLACK

@@ -63,15 +63,32 @@ def effective_dpi(src: str, root: Path | None, w: float, h: float, fit: str) -> 
 
 
 def image_ops(
-    src: str, root: Path | None, x: float, y: float, w: float, h: float, fit: str
+    src: str,
+    root: Path | None,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    fit: str,
+    fonts: dict[str, str] | None = None,
 ) -> list:
-    """Operations drawing image `src` of a pack into a box."""
+    """Operations drawing image `src` of a pack into a box (simple SVG as paths, full SVG whole)."""
     path = resolve_in_pack(src, root)
     suffix = path.suffix.lower()
     if suffix == ".svg":
         from generator.layout.svg import load_svg, svg_ops
+        from generator.layout.svgfile import inspect_svg, svg_file_ops
 
-        drawing = load_svg(path)
+        try:
+            drawing = load_svg(path)
+        except PapirnaError as first:
+            try:
+                inspect_svg(path)
+            except PapirnaError as e:
+                raise PapirnaError(f"image {src!r}: {e.message}") from None
+            if "DOCTYPE" in first.message:
+                raise
+            return svg_file_ops(path, x, y, w, h, fit, fonts)
         ops = svg_ops(drawing, x, y, w, h, BLACK, fit)
         if fit == "cover":
             return [GroupOp(0.0, 0.0, tuple(ops), (x, y, w, h))]

@@ -85,6 +85,22 @@ class ImageOp(NamedTuple):
     clip: tuple[float, float, float, float] | None = None
 
 
+class SvgOp(NamedTuple):
+    """An SVG file the render layer draws as vector (gradients, text, defs), fitted in its box.
+
+    (x, y, w, h) is where the SVG's own viewport lands, aspect kept; `fonts` maps the SVG's
+    font families to registered font names, so its text is set in embedded fonts.
+    """
+
+    path: str
+    x: float
+    y: float
+    w: float
+    h: float
+    clip: tuple[float, float, float, float] | None = None
+    fonts: tuple[tuple[str, str], ...] = ()
+
+
 class GroupOp(NamedTuple):
     """Operations moved by (dx, dy) and optionally clipped to a rectangle in the moved frame.
 
@@ -137,7 +153,19 @@ class SolidOp(NamedTuple):
     count: int
 
 
-Op = RectOp | LineOp | EllipseOp | PathOp | TextOp | ImageOp | GroupOp | FieldOp | TagOp | SolidOp
+Op = (
+    RectOp
+    | LineOp
+    | EllipseOp
+    | PathOp
+    | TextOp
+    | ImageOp
+    | SvgOp
+    | GroupOp
+    | FieldOp
+    | TagOp
+    | SolidOp
+)
 
 
 class Page(NamedTuple):

@@ -20,6 +20,7 @@ from generator.content.models import (
 from generator.content.validate import validate
 from generator.content.yamlio import YamlDoc, load_yaml_file
 from generator.errors import PapirnaError
+from generator.layout import expr
 from generator.resources import layouts_dir
 from generator.units import CARD_SIZES_MM
 
@@ -37,7 +38,7 @@ class Styled(Model):
     stroke: ColorRef | None = None
     stroke_width: NonNegativeLength = 0.25
     dash: list[PositiveLength] | None = None
-    when: str | None = None  # draw only when this data field is set and not false/empty
+    when: str | None = None  # a condition (generator.layout.expr): draw only when it holds
     layered: bool = False  # may overlap any other box (art, backgrounds): `lint` allows it
     over: tuple[str, ...] = ()  # boxes this one is meant to overlap: `lint` allows those pairs
 
@@ -73,7 +74,7 @@ class PolygonBox(Styled):
 
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
-FontFamily = Literal["sans", "display"]
+FontFamily = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]  # sans, display or a pack's
 FontStyle = Literal["regular", "bold", "italic", "bold-italic"]
 
 
@@ -178,6 +179,16 @@ class FlowBox(Styled):
     rule: ColorRef | None = None  # colour of a thin line under each heading
 
 
+class QrBox(Styled):
+    """A vector QR code of a field or a literal text (e.g. a link to the rules)."""
+
+    type: Literal["qr"]
+    data: str
+    error: Literal["l", "m", "q", "h"] = "m"
+    color: ColorRef = "ink"
+    quiet: int = Field(default=0, ge=0, le=8)  # modules of white border inside the box
+
+
 Box = Annotated[
     RectBox
     | LineBox
@@ -189,7 +200,8 @@ Box = Annotated[
     | CheckboxTrack
     | GridBox
     | TableBox
-    | FlowBox,
+    | FlowBox
+    | QrBox,
     Field(discriminator="type"),
 ]
 BUILTIN_BOXES = (
@@ -204,6 +216,7 @@ BUILTIN_BOXES = (
     GridBox,
     TableBox,
     FlowBox,
+    QrBox,
 )
 
 
@@ -237,6 +250,7 @@ class LayoutSpec(Model):
     safe: float
     colors: dict[str, str]
     boxes: dict[str, object]  # name -> Box, in drawing order
+    origins: dict[str, tuple[str, int | None]] = Field(default_factory=dict)  # box -> file, line
 
 
 class _LayoutFile(Model):
@@ -268,12 +282,25 @@ def load_layout(name: str, extra_dirs: list[Path] | None = None) -> LayoutSpec:
     """Load a layout by name (e.g. 'cards/poker' or 'my-game/front'), resolving `extends`."""
     search = [*(extra_dirs or []), layouts_dir()]
     key = (name, tuple(search))
-    if key not in _CACHE:
-        _CACHE[key] = _build(name, search)
-    return _CACHE[key]
+    found = _CACHE.get(key)
+    if found is not None and all(_stamp(p) == stamp for p, stamp in found[1]):
+        return found[0]
+    files: list[tuple[Path, tuple]] = []
+    spec = _build(name, search, files)
+    _CACHE[key] = (spec, tuple(files))
+    return spec
 
 
-_CACHE: dict[tuple, LayoutSpec] = {}
+_CACHE: dict[tuple, tuple[LayoutSpec, tuple]] = {}
+
+
+def _stamp(path: Path) -> tuple:
+    """A file's modification time and size: a cached layout is used while its files keep them."""
+    try:
+        st = path.stat()
+    except OSError:
+        return ()
+    return (st.st_mtime_ns, st.st_size)
 
 
 class _Raw:
@@ -290,16 +317,27 @@ class _Raw:
         self.doc: YamlDoc | None = None
 
 
-def _build(name: str, search: list[Path]) -> LayoutSpec:
-    raw = _merge(name, search, ())
+def _build(name: str, search: list[Path], files: list | None = None) -> LayoutSpec:
+    raw = _merge(name, search, (), files)
     doc = raw.doc
     assert doc is not None
     if raw.width is None or raw.height is None:
         raise doc.error((), "layout has no size (set 'size' or extend a layout that does)")
     boxes: dict[str, object] = {}
+    origins: dict[str, tuple[str, int | None]] = {}
     for bname, box_raw in raw.boxes.items():
         bdoc, bpath = raw.origin[bname]
+        box_raw = _percent(box_raw, raw.width, raw.height, bdoc, bpath)
         boxes[bname] = validate(box_adapter(), bdoc, box_raw, bpath)
+        origins[bname] = (bdoc.file, bdoc.where(bpath)[0])
+        when = boxes[bname].when  # type: ignore[attr-defined]
+        if when is not None:
+            try:
+                expr.parse(when)
+            except expr.ExprError as e:
+                raise bdoc.error(
+                    (*bpath, "when"), f"box {bname!r}: bad condition {when!r}: {e.message}"
+                ) from None
         for cname in _colors_of(boxes[bname]):
             if not cname.startswith("#") and cname not in raw.colors:
                 raise bdoc.error(bpath, f"unknown colour {cname!r}; define it under 'colors'")
@@ -311,15 +349,20 @@ def _build(name: str, search: list[Path]) -> LayoutSpec:
         safe=raw.safe,
         colors=raw.colors,
         boxes=boxes,
+        origins=origins,
     )
 
 
-def _merge(name: str, search: list[Path], chain: tuple[str, ...]) -> _Raw:
+def _merge(
+    name: str, search: list[Path], chain: tuple[str, ...], files: list | None = None
+) -> _Raw:
     if not _NAME.match(name):
         raise PapirnaError(f"bad layout name {name!r}")
     if name in chain:
         raise PapirnaError(f"layout {name!r} extends itself: {' -> '.join((*chain, name))}")
     path = _find(name, search)
+    if files is not None:
+        files.append((path, _stamp(path)))
     doc = load_yaml_file(path)
     top = validate(_LayoutFile, doc, doc.data if doc.data is not None else {})
     parents = [top.extends] if isinstance(top.extends, str) else list(top.extends or [])
@@ -328,7 +371,7 @@ def _merge(name: str, search: list[Path], chain: tuple[str, ...]) -> _Raw:
     for i, parent_name in enumerate(parents):
         where = ("extends", i) if isinstance(top.extends, list) else ("extends",)
         try:
-            parent = _merge(parent_name, search, (*chain, name))
+            parent = _merge(parent_name, search, (*chain, name), files)
         except PapirnaError as e:
             if e.file:
                 raise
@@ -367,6 +410,25 @@ def _merge(name: str, search: list[Path], chain: tuple[str, ...]) -> _Raw:
         merged.update(box_raw)
         out.boxes[bname] = merged
         out.origin[bname] = (doc, ("boxes", bname))
+    return out
+
+
+_PERCENT = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*%\s*$")
+_AXIS = {"x": 0, "width": 0, "x2": 0, "y": 1, "height": 1, "y2": 1}
+
+
+def _percent(box: dict, width: float, height: float, doc: YamlDoc, path: tuple) -> dict:
+    """Lengths like '50%' in x/width/x2 (of the card's width) and y/height/y2 (its height)."""
+    out = dict(box)
+    for key, value in box.items():
+        if isinstance(value, str) and "%" in value:
+            m = _PERCENT.match(value)
+            if key not in _AXIS or m is None:
+                raise doc.error(
+                    (*path, key), f"'%' lengths work for x, y, width, height, x2, y2; got {value!r}"
+                )
+            size = (width, height)[_AXIS[key]]
+            out[key] = f"{float(m.group(1)) * size / 100:.4f}mm"
     return out
 
 

@@ -8,13 +8,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.content.cards import LayoutChoice, card_name, choose
 from generator.content.models import LText, to_context
 from generator.content.pack import Entry, LoadedPrintable, Pack
 from generator.content.schemas import card_extras
 from generator.errors import PapirnaError
 from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
+from generator.layout.refs import layout_fields
 from generator.layout.spec import LayoutSpec, load_layout
+from generator.output.deckcheck import check_choice, check_layout, trim_warnings
 from generator.output.impose import PrintOptions, impose
 from generator.output.tiling import tile, tile_grid
 from generator.render.metrics import ReportlabMetrics
@@ -65,6 +68,8 @@ def plan(
         pack_langs = [lg for lg in pack.languages if langs is None or lg in langs]
         for printable in pack.printables.values():
             allowed = printable.spec.paper or list(PAPERS)
+            if printable.spec.kind == "deck" and printable.spec.paper is None and papers:
+                allowed = list(papers)  # a deck is imposed on whatever paper is asked for
             chosen = [paper for paper in allowed if papers is None or paper in papers]
             if single and printable.spec.kind == "deck":  # pages are the card: paper is moot
                 jobs.extend(
@@ -79,6 +84,11 @@ def plan(
                         jobs.append(Job(pack, printable, lang, paper))
                         if printable.spec.fillable:
                             jobs.append(Job(pack, printable, lang, paper, fillable=True))
+    if not jobs and any(pack.printables for pack in packs):
+        asked = ", ".join(papers or []) or "the default papers"
+        raise PapirnaError(
+            f"nothing to build on {asked} in {', '.join(langs or []) or 'any language'}"
+        )
     return jobs
 
 
@@ -154,13 +164,27 @@ class Renderer:
         self.only: set[str] | None = None  # draw just the cards with these ids (--only)
         self.card_cache: dict | None = None  # drawn cards by their inputs (watch mode)
         self.drawn = 0  # cards drawn anew, not taken from card_cache
+        self._decks: dict[tuple, DeckCards] = {}
+        self._fonts: dict[Path, dict[str, str]] = {}
 
     def env(self, pack: Pack, fillable: bool = False, lang: str | None = None) -> Env:
-        """A layout environment for one pack (texts typeset in `lang`)."""
-        return Env(self.metrics, pack_root=pack.root, fillable=fillable, lang=lang)
+        """A layout environment for one pack (texts in `lang`): its own fonts/ and icons/ too."""
+        env = Env(self.metrics, pack_root=pack.root, fillable=fillable, lang=lang)
+        if not pack.builtin:
+            if (pack.root / "icons").is_dir():
+                env.icon_dirs = [pack.root / "icons", *env.icon_dirs]
+            fonts = pack.root / "fonts"
+            if fonts.is_dir():
+                if fonts not in self._fonts:
+                    from generator.render.fonts import register_font_folder
+
+                    self._fonts[fonts] = register_font_folder(fonts)
+                env.fonts = dict(self._fonts[fonts])
+        return env
 
     def document(self, job: Job) -> Document:
         """The pages of one job."""
+        self.warnings.extend(w for w in job.pack.notices if w not in self.warnings)
         p = job.printable
         kind = p.spec.kind
         title = f"{job.pack.manifest.name.get(job.lang)}: {p.spec.title.get(job.lang)}"
@@ -177,61 +201,147 @@ class Renderer:
         )
 
     def deck_cards(self, job: Job) -> DeckCards:
-        """Every card of a deck drawn at its trim origin, copies repeated, with its back."""
+        """Every card of a deck drawn at its trim origin, copies repeated, with its back.
+
+        Each card's front and back layout is chosen by the deck (one layout, or by a field, or
+        by the card's own `layout`/`back` column); every field the layouts name is checked
+        against the cards before anything is drawn.
+        """
+        key = (id(job.pack), job.printable.id, job.lang)
+        if key in self._decks:
+            return self._decks[key]
         p = job.printable
         if p.spec.layout is None:
             raise p.entry.error("a deck needs 'layout'", ("layout",))
-        front = pack_layout(job.pack, p.spec.layout)
-        back = pack_layout(job.pack, p.spec.back) if p.spec.back else None
         env = self.env(job.pack, lang=job.lang)
-        fb, bb = Builder(front, env), Builder(back, env) if back else None
-        deck = DeckCards(
-            p.spec.title.get(job.lang), (front.width, front.height), front.bleed, front.safe
-        )
+        lang = job.lang
+        title = p.spec.title.get(lang)
+        version = p.spec.version or job.pack.manifest.version
+        date = p.spec.date or job.pack.manifest.date
+        labels = job.pack.manifest.labels
         total = len(p.cards)
+        rows: list[tuple[Entry, Item, int]] = []
         every_id: list[str] = []
         for i, entry in enumerate(p.cards):
             model = entry.model
             cid = model.get("id") if isinstance(model, dict) else getattr(model, "id", None)
             if isinstance(cid, LText):  # a user deck's id column: the same in every language
-                cid = cid.get(job.lang)
-            cid = cid or str(i + 1)
-            every_id.append(str(cid))
-            if self.only is not None and str(cid) not in self.only:
+                cid = cid.get(lang)
+            cid = str(cid or i + 1)
+            every_id.append(cid)
+            if self.only is not None and cid not in self.only:
                 continue
-            label = f"{p.id} card {cid!r}"
-            extra = to_context(card_extras(job.pack, p.spec.schema_, entry.model), job.lang)
-            numbers = {"index": i + 1, "total": total, "deck": deck.title}
+            label = card_name(entry, lang, cid)
+            extra = to_context(card_extras(job.pack, p.spec.schema_, entry.model), lang)
+            numbers: dict = {"index": i + 1, "total": total, "deck": title}
+            if version is not None:
+                numbers["version"] = version
+            if date is not None:
+                numbers["date"] = date
             item = _item(
                 entry,
-                job.lang,
+                lang,
                 label,
                 {**numbers, **extra},
-                job.pack.manifest.labels,
+                labels,
                 {k: e.model for k, e in p.files.items()},
             )
             count = item.data.get("count", 1)
-            copies = count if isinstance(count, int) else 1
-            key = (job.pack.id, p.id, p.spec.layout, p.spec.back, job.lang, repr(item.data))
-            hit = self.card_cache.get(key) if self.card_cache is not None else None
-            if hit is not None:  # watch mode: this card's inputs are unchanged since last time
-                f_ops, b_ops = hit
-            else:
-                f_ops = fb.build(item)
-                b_ops = bb.build(item) if bb else None
-                if self.card_cache is not None:
-                    self.card_cache[key] = (f_ops, b_ops)
-                    self.drawn += 1
-            for _ in range(copies):
+            rows.append((entry, item, count if isinstance(count, int) else 1))
+        printed = sum(c for _, _, c in rows)
+        known = {k for _, item, _ in rows for k in item.data} | {"n", "N", "copy", "copies"}
+        check_choice(p, known)
+        unset = {
+            "version": "the deck sets no 'version:'",
+            "date": "the deck sets no 'date:'",
+        }
+        fonts = {"sans", "display", *env.fonts}
+        layouts: dict[str, tuple[LayoutSpec, Builder, set[str]]] = {}
+
+        def layout(name: str, entry: Entry, what: str) -> tuple[LayoutSpec, Builder, set[str]]:
+            if name not in layouts:
+                try:
+                    spec = pack_layout(job.pack, name)
+                except PapirnaError as e:
+                    if e.file and e.file != job.pack.manifest_doc.file:
+                        raise
+                    raise p.entry.error(e.message, (what,)) from None
+                check_layout(spec, known, set(labels), fonts, unset)
+                for warning in trim_warnings(spec):
+                    if warning not in self.warnings:
+                        self.warnings.append(warning)
+                layouts[name] = (spec, Builder(spec, env), layout_fields(spec))
+            return layouts[name]
+
+        free = all(isinstance(e.model, dict) for e, _, _ in rows)  # own layout/back columns
+        deck: DeckCards | None = None
+        has_back: bool | None = None
+        n = 0
+        for entry, item, copies in rows:
+            chosen = []
+            for what in ("layout", "back"):
+                ref = getattr(p.spec, what)
+                data = item.data if free else {k: v for k, v in item.data.items() if k != what}
+                name, why = choose(ref, data, lang, what, what)
+                if why is not None:
+                    by = ref.by if isinstance(ref, LayoutChoice) and what not in data else what
+                    raise item.error(why, by)
+                chosen.append(layout(name, entry, what) if name else None)
+            front, back = chosen
+            assert front is not None
+            if deck is None:
+                spec = front[0]
+                deck = DeckCards(title, (spec.width, spec.height), spec.bleed, spec.safe)
+                first = spec.name
+            for part in (front, back):
+                if part is not None and (part[0].width, part[0].height) != deck.card:
+                    raise item.error(
+                        f"layout {part[0].name!r} is {part[0].width:g}x{part[0].height:g}mm, "
+                        f"but the deck's cards are {deck.card[0]:g}x{deck.card[1]:g}mm "
+                        f"(layout {first!r}); one deck prints one size"
+                    )
+            if has_back is None:
+                has_back = back is not None
+            elif has_back != (back is not None):
+                raise item.error(
+                    "some cards of this deck have a back and this one has none; "
+                    "give the back a 'default'"
+                )
+            own_id = item.data.get("id") if isinstance(entry.model, dict) else None
+            cid = getattr(entry.model, "id", None) or own_id or str(p.cards.index(entry) + 1)
+            f_ops = b_ops = None
+            model = entry.model
+            own = set(model) if isinstance(model, dict) else set(type(model).model_fields)
+            for k in range(copies):
+                n += 1
+                stamps = {"copy": k + 1, "copies": copies, "n": n, "N": printed}
+                item.data.update({s: v for s, v in stamps.items() if s not in own})
+                need_f = f_ops is None or bool(front[2] & {"copy", "n"})
+                need_b = back is not None and (b_ops is None or bool(back[2] & {"copy", "n"}))
+                if need_f or need_b:
+                    ckey = (job.pack.id, p.id, front[0].name, back and back[0].name, lang,
+                            repr(item.data))  # fmt: skip
+                    hit = self.card_cache.get(ckey) if self.card_cache is not None else None
+                    if hit is not None:  # watch mode: this card's inputs are unchanged
+                        f_ops, b_ops = hit
+                    else:
+                        if need_f:
+                            f_ops = front[1].build(item)
+                        if need_b:
+                            b_ops = back[1].build(item)
+                        if self.card_cache is not None:
+                            self.card_cache[ckey] = (f_ops, b_ops)
+                            self.drawn += 1
                 deck.fronts.append(f_ops)
                 deck.ids.append(str(cid))
                 if b_ops is not None:
+                    assert deck.backs is not None
                     deck.backs.append(b_ops)
         if self.only is not None:
             check_only(self.only, every_id, p)
-        if not deck.fronts:
+        if deck is None or not deck.fronts:
             raise p.entry.error("the deck has no cards to print (every count is 0)")
-        if bb is None:
+        if not has_back:
             deck.backs = None
         opts = self.options
         if opts.bleed is not None:
@@ -239,6 +349,7 @@ class Renderer:
         elif p.spec.bleed is not None:
             deck.bleed = p.spec.bleed
         self.warnings.extend(w for w in env.warnings if w not in self.warnings)
+        self._decks[key] = deck
         return deck
 
     def deck_pages(self, job: Job) -> list[Page]:

@@ -5,6 +5,8 @@ Fonts are parsed when first used: a deck that uses two faces does not pay for ei
 
 from __future__ import annotations
 
+import hashlib
+import re
 from functools import cache
 from pathlib import Path
 
@@ -45,9 +47,10 @@ def ensure_font(name: str) -> None:
     if name in _registered:
         return
     files = font_files()
-    if name not in files:
+    path = files.get(name) or _pack_files.get(name)
+    if path is None:
         raise PapirnaError(f"unknown font {name!r}; known: {', '.join(sorted(files))}")
-    pdfmetrics.registerFont(TTFont(name, str(files[name])))
+    pdfmetrics.registerFont(TTFont(name, str(path)))
     _registered.add(name)
 
 
@@ -56,3 +59,85 @@ def register_fonts() -> tuple[str, ...]:
     for name in font_files():
         ensure_font(name)
     return tuple(font_files())
+
+
+_pack_files: dict[str, Path] = {}
+_STYLE_WORDS = {
+    "regular": "regular",
+    "": "regular",
+    "book": "regular",
+    "normal": "regular",
+    "bold": "bold",
+    "italic": "italic",
+    "oblique": "italic",
+    "bolditalic": "bold-italic",
+    "boldoblique": "bold-italic",
+}
+_LICENCE = ("licen", "ofl", "copying", "copyright")
+
+
+def _family_and_style(stem: str) -> tuple[str, str | None]:
+    """'Merriweather-BoldItalic' -> ('merriweather', 'bold-italic'); an unknown style -> None."""
+    family, _, style = stem.rpartition("-") if "-" in stem else (stem, "", "")
+    word = style.lower().replace("_", "").replace(" ", "")
+    if word not in _STYLE_WORDS:
+        return stem.lower(), "regular" if not family else None
+    name = re.sub(r"[^a-z0-9]+", "-", family.lower()).strip("-")
+    return name, _STYLE_WORDS[word]
+
+
+def register_font_folder(folder: Path) -> dict[str, str]:
+    """A pack's own fonts (fonts/*.ttf, *.otf, with their licence file) by family name.
+
+    Returns {family: registered family}: text in family 'merriweather' is set in the faces
+    registered as 'merriweather-<hash>-regular' and so on, the hash from the files' bytes so
+    that two packs' fonts of one name never mix and output stays the same for the same files.
+    A family without a bold or italic face uses its regular face for them.
+    """
+    files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf"))
+    if not files:
+        return {}
+    names = [p.name.lower() for p in folder.iterdir()]
+    if not any(n.startswith(_LICENCE) or "licen" in n for n in names):
+        raise PapirnaError(
+            "a pack's fonts need their licence file beside them (e.g. OFL.txt or LICENSE.txt)",
+            file=str(folder),
+        )
+    families: dict[str, dict[str, Path]] = {}
+    for path in files:
+        family, style = _family_and_style(path.stem)
+        if style is None:
+            raise PapirnaError(
+                "font file names end in -Regular, -Bold, -Italic or -BoldItalic", file=str(path)
+            )
+        if family in ("sans", "display"):
+            raise PapirnaError(
+                f"font family {family!r} is papirna's own; rename the file", file=str(path)
+            )
+        families.setdefault(family, {})[style] = path
+    out: dict[str, str] = {}
+    for family, faces in sorted(families.items()):
+        if "regular" not in faces:  # a display font with one weight serves every style
+            faces["regular"] = faces.get("bold") or next(iter(faces.values()))
+        faces.setdefault("bold", faces["regular"])
+        faces.setdefault("italic", faces["regular"])
+        faces.setdefault("bold-italic", faces["bold"])
+        digest = hashlib.sha1(
+            b"".join(p.read_bytes() for p in sorted(set(faces.values())))
+        ).hexdigest()
+        registered = f"{family}-{digest[:8]}"
+        for style, path in faces.items():
+            name = f"{registered}-{style}"
+            _pack_files[name] = path
+            try:
+                ensure_font(name)
+            except PapirnaError:
+                raise
+            except Exception as e:  # reportlab's TTFError and friends
+                _pack_files.pop(name, None)
+                text = str(e)
+                if "postscript" in text.lower() or "cff" in text.lower():
+                    text = "PostScript (CFF) outlines cannot be embedded; use the font's TTF files"
+                raise PapirnaError(f"cannot use this font: {text}", file=str(path)) from None
+        out[family] = registered
+    return out

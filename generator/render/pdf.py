@@ -16,6 +16,7 @@ from generator.layout.ops import (
     PathOp,
     RectOp,
     Style,
+    SvgOp,
     TextOp,
 )
 from generator.render.fonts import DEFAULT_FONT, ensure_font
@@ -175,6 +176,11 @@ class _Painter:
                     image = op.path
                 c.drawImage(image, op.x * K, (h - op.y - op.h) * K, op.w * K, op.h * K, mask="auto")
                 c.restoreState()
+                self.reset()
+            elif t is SvgOp:
+                from generator.render.svgdraw import draw_svg
+
+                draw_svg(c, op, h)
                 self.reset()
             elif t is FieldOp:
                 self.fields.add(op, h)

@@ -118,8 +118,8 @@ def _breakers() -> list[tuple[str, str, str, str]]:
         (
             "bad-enum",
             "pack.yaml",
-            "name: x\nlanguages: [cs, de]\n",
-            "pack.yaml:2:17: languages[1]: expected one of cs, en, got 'de'",
+            "name: x\nlanguages: [cs, Deutsch]\n",
+            "pack.yaml:2:17: languages[1]: expected a language code like 'cs', 'en' or 'de', got 'Deutsch'",
         ),
         ("alias-bomb", "cards.yaml", _bomb(), "alias bomb"),
         (
@@ -139,13 +139,13 @@ def _breakers() -> list[tuple[str, str, str, str]]:
             "text-overflow",
             "cards.yaml",
             "- title: x\n  text: " + "slovo " * 400 + "\n",
-            "cards.yaml:2:9: [0].text: deck card '1': text of box 'text' does not fit",
+            "cards.yaml:2:9: [0].text: card 'x' (line 1): text of box 'text' does not fit",
         ),
         (
             "missing-glyph",
             "cards.yaml",
             "- title: x\n  text: Drak \U0001f409\n",
-            "cards.yaml:2:9: [0].text: deck card '1': text of box 'text' has characters its "
+            "cards.yaml:2:9: [0].text: card 'x' (line 1): text of box 'text' has characters its "
             "font cannot print: '\U0001f409' (U+1F409, not in sans-regular)",
         ),
     ]

@@ -23,8 +23,7 @@ def run_main(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
     [
         (
             ["build", "--lang", "de"],
-            "papirna: error: Invalid value for '--lang': 'de' is not one of 'cs', 'en'. "
-            "(see 'papirna build --help')",
+            "papirna: error: --lang: no game here has 'de' text; their languages: cs, en",
         ),
         (
             ["fight", "-s", "10"],

@@ -116,7 +116,14 @@ def test_csv_plain_and_localised_column_of_one_field(
     )
 
 
-@pytest.mark.parametrize("name", ["na me", "name.de", "1st", "a.b.c"])
+def test_csv_column_in_a_language_the_deck_lacks(deck: Path) -> None:
+    assert csv_error(deck, "title,name.de\nA,B\n") == (
+        "deck/cards.csv:1:2: column 'name.de' is in 'de', which is not one of the deck's "
+        "languages (cs, en)"
+    )
+
+
+@pytest.mark.parametrize("name", ["na me", "name.xxxx", "1st", "a.b.c"])
 def test_csv_bad_column_name(deck: Path, name: str) -> None:
     assert csv_error(deck, f"title,{name}\nA,B\n") == (
         f"deck/cards.csv:1:2: column name '{name}' must be a field name, or field.cs / field.en"
@@ -130,7 +137,7 @@ def test_csv_row_with_too_many_cells(deck: Path) -> None:
 
 
 def test_csv_missing_translation(deck: Path) -> None:
-    assert csv_error(deck, "name.cs\nA\n") == "deck/cards.csv:2:1: [0].name: no 'en' translation"
+    assert csv_error(deck, "name.cs\nA\n") == "deck/cards.csv:2:1: name: no 'en' translation"
 
 
 @pytest.mark.parametrize(
@@ -146,7 +153,7 @@ def test_csv_missing_translation(deck: Path) -> None:
 )
 def test_csv_bad_count(deck: Path, cell: str, shown: str) -> None:
     assert csv_error(deck, f"name.cs,name.en,count\nA,A,1\nB,B,{cell}\n") == (
-        f"deck/cards.csv:3:3: [1].count: count must be a whole number from 0 to 1000, got {shown}"
+        f"deck/cards.csv:3:3: count: count must be a whole number from 0 to 1000, got {shown}"
     )
 
 
@@ -155,11 +162,27 @@ def test_csv_count_zero_is_allowed(deck: Path) -> None:
     assert load_deck(deck / "deck.yaml").printables["cards"].cards[0].model["count"] == 0
 
 
-def test_csv_not_utf8(deck: Path) -> None:
-    (deck / "cards.csv").write_bytes(b"name\n\xe8erven\xe1\n")
+def test_csv_in_czech_excel_encoding_is_read_with_a_notice(deck: Path) -> None:
+    # "červená" and "šťáva" as Czech Excel saves them: č=E8, á=E1, š=9A, ť=9D (cp1250 only)
+    (deck / "cards.csv").write_bytes(b"name.cs,name.en\n\xe8erven\xe1,red\n\x9a\x9d\xe1va,juice\n")
+    pack = load_deck(deck / "deck.yaml")
+    names = [e.model["name"].get("cs") for e in pack.printables["cards"].cards]
+    assert names == ["červená", "šťáva"]
+    assert pack.notices == [
+        "deck/cards.csv: not UTF-8, read as Windows-1250 (Czech Excel's CSV); "
+        "save it as 'CSV UTF-8' to be sure"
+    ]
+
+
+def test_csv_in_no_known_encoding_is_refused(deck: Path) -> None:
+    # 0x81 is unassigned in Windows-1250 and a control character in ISO-8859-2
+    (deck / "cards.csv").write_bytes(b"name\nA\x81B\n")
     with pytest.raises(PapirnaError) as info:
         load_deck(deck / "deck.yaml")
-    assert str(info.value) == "deck/cards.csv: not UTF-8 text (byte 5)"
+    assert str(info.value) == (
+        "deck/cards.csv: not UTF-8 text (byte 6) and no Czech encoding fits; "
+        "save the file as UTF-8 ('CSV UTF-8' in Excel)"
+    )
 
 
 def test_csv_field_too_large_is_an_error(deck: Path) -> None:
@@ -231,11 +254,11 @@ def test_yaml_cards_file_of_the_wrong_shape(deck: Path, cards: str, expected: st
         ),
         (
             "name: x\ncards: cards.csv\nlayout: card.txt\n",
-            "deck/deck.yaml:3:9: layout: expected a layout .yaml file, got 'card.txt'",
+            "deck/deck.yaml:3:9: layout: expected a layout name like 'cards/poker' or 'card.yaml', got 'card.txt'",
         ),
         (
-            "name: x\ncards: cards.csv\nlayout: card.yaml\nlanguages: [de]\n",
-            "deck/deck.yaml:4:13: languages[0]: expected one of cs, en, got 'de'",
+            "name: x\ncards: cards.csv\nlayout: card.yaml\nlanguages: [Deutsch]\n",
+            "deck/deck.yaml:4:13: languages[0]: expected a language code like 'cs', 'en' or 'de', got 'Deutsch'",
         ),
         (
             "name: x\ncards: cards.csv\nlayout: card.yaml\nbleed: 3\n",

@@ -179,7 +179,11 @@ def test_plain_text_serves_every_language() -> None:
 @pytest.mark.parametrize(
     ("value", "expected"),
     [
-        ("{de: Hallo}", "2:7: name: unknown language 'de', expected cs or en"),
+        (
+            "{Deutsch: Hallo}",
+            "2:7: name: unknown language 'Deutsch', expected a code like cs, en, de",
+        ),
+        ("{de: Hallo}", "2:7: name: no 'cs' translation"),
         ("{cs: 1}", "2:7: name: text for 'cs' must be a string, got 1"),
         ("{}", "2:7: name: expected text or {cs: ..., en: ...}, got {}"),
         ("[a]", "2:7: name: expected text or {cs: ..., en: ...}, got ['a']"),

@@ -175,10 +175,11 @@ def test_bad_print_options(solid_pack: Path, tmp_path: Path, args: list[str], me
 
 
 def test_card_larger_than_paper(solid_pack: Path, tmp_path: Path) -> None:
-    front = solid_pack / "layouts" / "t" / "front.yaml"
-    front.write_text(
-        front.read_text().replace("size: poker", "size: {width: 300mm, height: 100mm}")
-    )
+    for side in ("front", "back"):
+        layout = solid_pack / "layouts" / "t" / f"{side}.yaml"
+        layout.write_text(
+            layout.read_text().replace("size: poker", "size: {width: 300mm, height: 100mm}")
+        )
     result = runner.invoke(
         app, ["build", "solid", "--content", str(solid_pack), "--out", str(tmp_path / "o")]
     )
@@ -216,7 +217,7 @@ def test_csv_errors_name_row_and_column(tmp_path: Path) -> None:
         app, ["cards", "build", str(folder / "deck.yaml"), "--out", str(tmp_path / "o")]
     )
     assert result.exit_code == 2
-    assert "cards.csv:3:7: [1].count: count must be a whole number" in result.stderr
+    assert "cards.csv:3:7: count: count must be a whole number" in result.stderr
 
 
 def test_low_resolution_image_warns(tmp_path: Path) -> None:
