@@ -17,7 +17,7 @@ from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.refs import layout_fields
 from generator.layout.spec import LayoutSpec, load_layout
-from generator.output.deckcheck import check_choice, check_layout, trim_warnings
+from generator.output.deckcheck import MissingLabel, check_choice, check_layout, trim_warnings
 from generator.output.impose import PrintOptions, impose
 from generator.output.tiling import tile, tile_grid
 from generator.render.metrics import ReportlabMetrics
@@ -266,7 +266,10 @@ class Renderer:
                     if e.file and e.file != job.pack.manifest_doc.file:
                         raise
                     raise p.entry.error(e.message, (what,)) from None
-                check_layout(spec, known, set(labels), fonts, unset)
+                try:
+                    check_layout(spec, known, set(labels), fonts, unset)
+                except MissingLabel as e:  # the fix is in pack.yaml, under `labels:`
+                    raise job.pack.manifest_doc.error(("labels",), e.message) from None
                 for warning in trim_warnings(spec):
                     if warning not in self.warnings:
                         self.warnings.append(warning)

@@ -22,6 +22,10 @@ def _near(name: str, known: set[str]) -> str:
     return f"; the cards have: {shown}" if shown else ""
 
 
+class MissingLabel(PapirnaError):
+    """A layout shows a label the pack's pack.yaml does not define."""
+
+
 def check_choice(lp: LoadedPrintable, known: set[str]) -> None:
     """A `layout: {by: FIELD}` (or back) names a field the cards have."""
     for key in ("layout", "back"):
@@ -63,6 +67,8 @@ def check_layout(
         file, line = layout.origins.get(name, (layout.name, None))
         for path, key in box_fields(box):
             problem = _problem(name, path, known, labels, unset or {})
+            if problem and path.startswith("label."):
+                raise MissingLabel(f"layout {layout.name!r}: {problem}")
             if problem:
                 raise PapirnaError(problem, file=file, line=line, field=f"boxes.{name}.{key}")
         for attr in ("font", "heading_font"):
