@@ -26,7 +26,7 @@ def _deck(root: Path, count: int, size: str = "poker") -> Path:
     for i in range(count):
         Image.new("RGB", (8, 8), (25 * i + 10, 200, 0)).save(root / "img" / f"f{i}.png")
         Image.new("RGB", (8, 8), (0, 200, 25 * i + 10)).save(root / "img" / f"b{i}.png")
-        rows.append(f"- {{id: c{i}, front: img/f{i}.png, back: img/b{i}.png}}\n")
+        rows.append(f"- {{id: c{i}, front: img/f{i}.png, rear: img/b{i}.png}}\n")
     (root / "cards.yaml").write_text("".join(rows), encoding="utf-8")
     (root / "deck.yaml").write_text(
         "name: {cs: Test, en: Test}\nlanguages: [cs]\ncards: cards.yaml\n"
@@ -36,7 +36,7 @@ def _deck(root: Path, count: int, size: str = "poker") -> Path:
     for side in ("front", "back"):
         (root / f"{side}.yaml").write_text(
             f"size: {size}\nbleed: 3mm\nboxes:\n  fill: {{type: image, x: 0mm, y: 0mm, "
-            f"width: 63.5mm, height: 88.9mm, fit: cover, src: '{{{side}}}'}}\n",
+            f"width: 63.5mm, height: 88.9mm, fit: cover, src: '{{{'front' if side == 'front' else 'rear'}}}'}}\n",
             encoding="utf-8",
         )
     return root / "deck.yaml"

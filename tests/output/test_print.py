@@ -202,8 +202,9 @@ def test_starter_deck_builds(tmp_path: Path) -> None:
     assert pdfs == ["deck-cards-cs-a4.pdf", "deck-cards-en-a4.pdf"]
     text = PdfReader(out / "deck" / "deck-cards-cs-a4.pdf").pages[0].extract_text()
     assert "Ohnivá koule" in text and "Léčivý lektvar" in text
-    # 3 + 2 + 1 copies of 3 distinct cards: one front and one back PNG each, per language
-    assert len(list((out / "deck" / "png" / "cards-cs").glob("*.png"))) == 6
+    # 3 + 2 + 1 copies: the starter numbers every printed card ({n}/{N}), so all 6 fronts
+    # differ, and each gets a front and a back PNG: 12 per language
+    assert len(list((out / "deck" / "png" / "cards-cs").glob("*.png"))) == 12
 
 
 def test_csv_errors_name_row_and_column(tmp_path: Path) -> None:

@@ -34,12 +34,12 @@ def _deck(root: Path, count: int, unique_backs: bool, copies: int = 1) -> Path:
             Image.new("RGB", (64, 90), (0, 0, i if unique_backs else 255)).save(
                 root / "img" / f"{back}.png"
             )
-        rows.append(f"- {{id: c{i}, front: img/f{i}.png, back: img/{back}.png, count: {copies}}}\n")
+        rows.append(f"- {{id: c{i}, front: img/f{i}.png, rear: img/{back}.png, count: {copies}}}\n")
     (root / "cards.yaml").write_text("".join(rows), encoding="utf-8")
     for side in ("front", "back"):
         (root / f"{side}.yaml").write_text(
             "size: poker\nbleed: 3mm\nboxes:\n"
-            f"  fill: {{type: image, x: 0mm, y: 0mm, width: 63.5mm, height: 88.9mm, src: '{{{side}}}'}}\n",
+            f"  fill: {{type: image, x: 0mm, y: 0mm, width: 63.5mm, height: 88.9mm, src: '{{{'front' if side == 'front' else 'rear'}}}'}}\n",
             encoding="utf-8",
         )
     return root / "deck.yaml"
