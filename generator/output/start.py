@@ -260,10 +260,14 @@ def _tiles(sk: Sketch, title: str, size, grid, t, y: float, accent: str) -> floa
         for tl in tiles:
             sk.rect(ox + tl.x * scale, oy + tl.y * scale, vw * scale, vh * scale, stroke=accent,
                     width=0.35, dash=(1.2, 0.8))  # fmt: skip
-            cx = ox + (tl.x + (tl.seam_x or vw) / 2) * scale
-            cy = oy + (tl.y + (tl.seam_y or vh) / 2) * scale
-            sk.text(tl.name, cx - 6, cy - 3, 12, 6, size=10, style="bold", align="center",
-                    color=accent, field="tiles")  # fmt: skip
+            seen_w, seen_h = (tl.seam_x or vw) * scale, (tl.seam_y or vh) * scale
+            cx, cy = ox + tl.x * scale + seen_w / 2, oy + tl.y * scale + seen_h / 2
+            # the name fits in the part of the tile that stays visible, clear of the dashes
+            size = min(10.0, (seen_h - 2.5) / 0.6)
+            if size >= 6.0:
+                sk.text(tl.name, cx - 6, cy - size * 0.25, 12, size * 0.5, size=size,
+                        min_size=6, style="bold", align="center", color=accent,
+                        field="tiles")  # fmt: skip
     text_x = bw * scale + 6
     sk.text(bind(t["tiles-body"]), text_x, y, WIDTH - text_x, min(room, 40), size=8.5, min_size=6.5,
             valign="top", field="tiles-body")  # fmt: skip
