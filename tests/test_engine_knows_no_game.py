@@ -10,7 +10,17 @@ import pytest
 from generator.plugins import games
 
 ROOT = Path(__file__).resolve().parents[1] / "generator"
-ENGINE = ["content", "layout", "render", "output", "cli", "plugins.py", "resources.py", "units.py"]
+ENGINE = [
+    "content",
+    "layout",
+    "render",
+    "output",
+    "cli",
+    "serve",
+    "plugins.py",
+    "resources.py",
+    "units.py",
+]
 NAMES = re.compile(r"papirove|runebound|pji|spici|gamebook|generator\.games", re.IGNORECASE)
 
 

@@ -5,7 +5,7 @@ plugin's scorer."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +14,7 @@ import typer
 from generator.cli.common import load_packs, stdout
 from generator.content.sheets_io import FromFields, SheetKeyError, lenient, load_sheet
 from generator.content.validate import validate
+from generator.content.yamlio import YamlDoc
 from generator.errors import PapirnaError
 from generator.rules.scoring import Score, SheetError, rank
 
@@ -29,6 +30,23 @@ class ScoreOptions:
     lang: str | None = None  # None: the sheets' own language (see labels_lang)
     show: Path | None = None
     to_yaml: Path | None = None
+    # sheets already read (by `papirna serve` from a request), by the name they are scored under:
+    # a scorer takes a sheet's data from here instead of opening the path
+    docs: Mapping[Path, YamlDoc] | None = None
+    # where the --json result goes instead of stdout: called once with the JSON-able object
+    emit: Callable[[object], None] | None = None
+
+    def doc(self, path: Path) -> YamlDoc | None:
+        """The already-read sheet for `path`, or None to read the file."""
+        return self.docs.get(path) if self.docs else None
+
+
+def emit_json(out: object, emit: Callable[[object], None] | None = None) -> None:
+    """The --json result: printed as `papirna score --json` prints it, or handed to `emit`."""
+    if emit is not None:
+        emit(out)
+    else:
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
 
 
 def scorers() -> dict:
@@ -179,10 +197,12 @@ def print_scores(
     lang: str,
     add_json: Callable[[dict], None] | None = None,
     after: Callable[[], None] | None = None,
+    emit: Callable[[object], None] | None = None,
 ) -> None:
     """The score table (or JSON): every category per player, the total, ranks and the winner.
 
-    `add_json(out)` may add a game's own keys to the JSON; `after()` prints below the table.
+    `add_json(out)` may add a game's own keys to the JSON; `after()` prints below the table;
+    `emit` receives the JSON instead of stdout (see emit_json).
     """
     ranks = rank([s.total for s in scores])
     if as_json:
@@ -203,7 +223,7 @@ def print_scores(
         }
         if add_json:
             add_json(out)
-        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        emit_json(out, emit)
         return
     from rich.table import Table
 

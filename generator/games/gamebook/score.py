@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-import typer
-
 from generator.cli.common import stdout
-from generator.cli.scoring import ScoreOptions, read_sheet
+from generator.cli.scoring import ScoreOptions, emit_json, read_sheet
 from generator.content.pack import Pack
 from generator.content.sheets_io import count_marked, highest_marked, number_field
 from generator.errors import PapirnaError
@@ -18,32 +15,29 @@ from generator.games.gamebook.sheets import GamebookJournal
 
 def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
     """Check character journals: level, next level and base strength from the experience."""
-    _journal(sheets, opts.as_json)
+    _journal(sheets, opts.as_json, opts)
 
 
-def _journal(paths: list[Path], as_json: bool) -> None:
+def _journal(paths: list[Path], as_json: bool, opts: ScoreOptions) -> None:
     reports = []
     for path in paths:
-        j, _ = read_sheet(path, GamebookJournal, from_fields)
+        j, _ = read_sheet(path, GamebookJournal, from_fields, doc=opts.doc(path))
         reports.append((path, j, gamebook.check_journal(j)))
     if as_json:
-        typer.echo(
-            json.dumps(
-                [
-                    {
-                        "file": str(p),
-                        "name": j.name,
-                        "experience": j.experience,
-                        "level": r.level,
-                        "next_level_at": r.next_level_at,
-                        "base_strength": r.base_strength,
-                        "problems": [{"field": f, "message": m} for f, m in r.problems],
-                    }
-                    for p, j, r in reports
-                ],
-                ensure_ascii=False,
-                indent=2,
-            )
+        emit_json(
+            [
+                {
+                    "file": str(p),
+                    "name": j.name,
+                    "experience": j.experience,
+                    "level": r.level,
+                    "next_level_at": r.next_level_at,
+                    "base_strength": r.base_strength,
+                    "problems": [{"field": f, "message": m} for f, m in r.problems],
+                }
+                for p, j, r in reports
+            ],
+            opts.emit,
         )
         return
     out = stdout()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-
-import typer
 
 from generator.cli.common import stdout
 from generator.cli.scoring import (
     ScoreOptions,
+    emit_json,
     labels_lang,
     place,
     print_scores,
@@ -32,7 +30,9 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
     scans = _read_scans(pack, sheets, opts.show, opts.to_yaml)
     cards = pd_cards(pack)
     read = [
-        read_sheet(p, PapiroveDoupeSheet, from_fields, doc=scans[p][1] if p in scans else None)
+        read_sheet(
+            p, PapiroveDoupeSheet, from_fields, doc=scans[p][1] if p in scans else opts.doc(p)
+        )
         for p in sheets
     ]
     lang = labels_lang(opts.lang, [sheet for sheet, _ in read])
@@ -55,7 +55,7 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
             for i, got in zip(idx, score_read([read[i] for i in idx], cards), strict=True):
                 results[i] = got
         scores = [(r, sheet) for r, (sheet, _) in zip(results, read, strict=True)]
-        _campaign(scores, sheets, pack, cards, opts.as_json, lang)
+        _campaign(scores, sheets, pack, cards, opts.as_json, lang, opts.emit)
         _scan_report(scans, opts.as_json, stderr=True)
         return
     print_scores(
@@ -66,6 +66,7 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
         lang,
         add_json=lambda out: _scan_json(out, sheets, scans),
         after=lambda: _scan_report(scans, opts.as_json),
+        emit=opts.emit,
     )
 
 
@@ -127,7 +128,13 @@ def pd_cards(pack: Pack) -> pdr.PackCards:
 
 
 def _campaign(
-    scored, paths: list[Path], pack: Pack, cards: pdr.PackCards, as_json: bool, lang: str
+    scored,
+    paths: list[Path],
+    pack: Pack,
+    cards: pdr.PackCards,
+    as_json: bool,
+    lang: str,
+    emit=None,
 ) -> None:
     campaigns = next(
         (
@@ -205,7 +212,7 @@ def _campaign(
             "winners": winners,
             "tie": len(winners) > 1,
         }
-        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        emit_json(out, emit)
         return
     from rich.table import Table
 

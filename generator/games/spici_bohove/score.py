@@ -21,14 +21,21 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
     table = validate(SpiciBohoveScoring, load_yaml_file(pack.root / "scoring.yaml"))
     refuse_repeats(sheets)
     got = [
-        scored(p, SpiciBohoveLog, lambda s: spici_bohove.score_log(s, table), from_fields, True)
+        scored(
+            p,
+            SpiciBohoveLog,
+            lambda s: spici_bohove.score_log(s, table),
+            from_fields,
+            True,
+            doc=opts.doc(p),
+        )
         for p in sheets
     ]
     scores = [score for score, _ in got]
     lang = labels_lang(opts.lang, [log for _, log in got])
     labels = {c: pack.manifest.labels.get(f"score_{c}") for c in spici_bohove.SB_CATEGORIES}
     names = {k: (v.get(lang) if v else k) for k, v in labels.items()}
-    print_scores(scores, sheets, names, opts.as_json, lang)
+    print_scores(scores, sheets, names, opts.as_json, lang, emit=opts.emit)
 
 
 def from_fields(values: dict[str, str | bool], shown: str) -> dict:
