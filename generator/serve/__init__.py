@@ -13,7 +13,7 @@ def require_serve() -> None:
 
     try:
         import jinja2  # noqa: F401
-        import multipart  # noqa: F401
+        import python_multipart  # noqa: F401
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
-# Starlette 1.x suggests a successor of httpx for its test client; httpx is what the extra pins
-warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Starlette 1.x suggests a successor of httpx for its test client; httpx is what we pin."""
+    config.addinivalue_line("filterwarnings", "ignore:Using `httpx` with `starlette.testclient`")
