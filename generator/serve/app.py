@@ -51,9 +51,10 @@ class Pages:
         self.env.globals["shown"] = shown
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
 
-    def render(self, request: Request, name: str, status: int = 200, **context) -> HTMLResponse:
+    def render(self, request: Request, template: str, status: int = 200, **context) -> HTMLResponse:
+        """A page in the request's language."""
         lang = page_lang(request)
-        html = self.env.get_template(name).render(
+        html = self.env.get_template(template).render(
             lang=lang, w=words(lang), other=LANGS[1 - LANGS.index(lang)], **context
         )
         response = HTMLResponse(html, status_code=status)
@@ -291,7 +292,7 @@ class Pages:
         for n, s in self.store.player_sheets(pid):
             got = await run_in_threadpool(night.score_night, self.store, n)
             rows.append((n, s, got.by_sheet.get(s.id), got.error))
-        return self.render(request, "player.html", name=name, rows=rows)
+        return self.render(request, "player.html", player=name, rows=rows)
 
     # the JSON API of nights (what the live page and the load test use) ------------------------
 
