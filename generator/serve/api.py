@@ -77,12 +77,22 @@ def read_photo(game: str, data: bytes) -> tuple[dict, bytes | None, str | None]:
         photo.write_bytes(data)
         show, to_yaml = Path(tmp) / "overlay.png", Path(tmp) / "reading.yaml"
         try:
-            out = scoring.score_photo(game, photo, show, to_yaml)
+            out = _bare_files(scoring.score_photo(game, photo, show, to_yaml), photo)
         except PapirnaError as e:
-            out = {"error": str(e)}
+            out = {"error": str(e).replace(str(photo), photo.name)}
         overlay = show.read_bytes() if show.is_file() else None
         reading = to_yaml.read_text(encoding="utf-8") if to_yaml.is_file() else None
     return out, overlay, reading
+
+
+def _bare_files(out: object, photo: Path) -> object:
+    """The JSON with the photo named as the CLI names a photo in the working folder (photo.jpg),
+    not by the server's temporary folder."""
+    if isinstance(out, dict):
+        for entry in [*out.get("players", []), *out.get("uncertain", [])]:
+            if isinstance(entry, dict) and entry.get("file") == str(photo):
+                entry["file"] = photo.name
+    return out
 
 
 async def scan_api(request: Request) -> JSONResponse:

@@ -1,0 +1,116 @@
+"""Photo scoring from a phone: `POST /api/scan/{game}` and the photo page (issue 23, point 3)."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+pytest.importorskip("cv2")
+
+from generator.cli import app as cli
+from generator.cli.common import load_packs
+from generator.serve.app import create_app
+
+GAME = "papirove-doupe"
+MARKED = {
+    "dungeon.C",
+    *(f"adventurer.warrior.level.{n}" for n in range(2, 5)),
+    "adventurer.wizard.level.2",
+    *(f"adventurer.cleric.level.{n}" for n in range(1, 7)),
+    *(f"adventurer.thief.level.{n}" for n in range(2, 4)),
+    "item.1.half.1",
+    "item.1.half.2",
+    *(f"gem.{n}" for n in range(1, 6)),
+    *(f"minion.{n}" for n in range(1, 4)),
+    *(f"wound.{n}" for n in range(1, 8)),
+    "monster.1.visited",
+    "monster.1.range.2",
+    "monster.2.fled",
+    "monster.3.visited",
+    "monster.3.range.1",
+    "goal.glory.6",
+}
+
+
+@pytest.fixture(scope="module")
+def photo(tmp_path_factory) -> Path:
+    """A synthetic phone photo of a filled paper sheet (the scan reader's own test photos)."""
+    from generator.games.papirove_doupe.scan import synth
+    from generator.games.papirove_doupe.scan.template import sheet_kinds
+
+    pack = load_packs([GAME], None)[0]
+    kind = sheet_kinds(pack)[0]
+    rng = random.Random(5)
+    page, offset = synth.printed_page(pack, kind, "cs", "a4", 6.0)
+    page = synth.fill_page(page, 6.0, kind, synth.mark_styles(kind, MARKED, rng), offset, rng)
+    damage = synth.Damage(
+        px_per_mm=4.8,
+        angle=-5,
+        skew=0.02,
+        blur=0.6,
+        noise=3,
+        jpeg=None,
+        light=0.2,
+        background="wood",
+    )
+    shot, _ = synth.photograph(page, 6.0, damage)
+    path = tmp_path_factory.mktemp("photo") / "photo.jpg"
+    shot.save(path, quality=85)
+    return path
+
+
+def test_scan_api_equals_the_cli_for_the_same_photo(photo, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(photo.parent)
+    want = CliRunner().invoke(cli, ["score", GAME, photo.name, "--json"])
+    assert want.exit_code == 0, want.stderr
+    c = TestClient(create_app(tmp_path / "n.sqlite"))
+    raw = c.post(f"/api/scan/{GAME}", content=photo.read_bytes())
+    multi = c.post(
+        f"/api/scan/{GAME}", files={"photo": ("whatever.png", photo.read_bytes(), "image/png")}
+    )
+    for got in (raw, multi):
+        assert got.status_code == 200, got.text
+        body = got.json()
+        reading = body.pop("reading")
+        assert body == json.loads(want.stdout)  # the reading, unsure boxes and score of the CLI
+        assert reading.startswith("# ")  # the reading as a YAML sheet to correct
+    assert body["players"][0]["sheet"] == "PD-standard-a4-cs"
+
+
+def test_photo_page_reads_the_sheet_and_shows_the_overlay(photo, tmp_path) -> None:
+    c = TestClient(create_app(tmp_path / "n.sqlite"))
+    r = c.post("/nights", data={"game": GAME, "name": "Pátek"})
+    night = int(str(r.url).rsplit("/", 1)[1])
+    url = str(c.post(f"/nights/{night}/players", data={"player": "Řehoř"}).url)
+    page = c.post(url + "/photo", files={"photo": ("x.jpg", photo.read_bytes(), "image/jpeg")})
+    assert page.status_code == 200
+    assert "overlay.img" in page.text and "PD-standard-a4-cs" in page.text
+    overlay = c.get(url + "/photo/overlay.img")
+    assert overlay.headers["content-type"] == "image/png"
+    from PIL import Image
+
+    with Image.open(io.BytesIO(overlay.content)) as im:
+        assert im.size[0] > 500
+    sheet = c.get(f"/api/nights/{night}/sheets/{url.rsplit('/', 1)[1]}").json()
+    assert sheet["data"]["player"] == "Řehoř"  # the night's name, not the photo's
+    assert sheet["data"]["dungeon"] == "C" and sheet["data"]["gems"] == 5
+    assert sheet["version"] == 2  # the reading was saved as the sheet, to correct in its form
+    assert re.search(r'id="my-total">-?\d+', c.get(url).text)
+
+
+def test_a_photo_that_is_no_sheet_is_told_plainly(tmp_path) -> None:
+    from PIL import Image
+
+    blank = io.BytesIO()
+    Image.new("RGB", (800, 1100), "white").save(blank, "JPEG")
+    c = TestClient(create_app(tmp_path / "n.sqlite"))
+    got = c.post(f"/api/scan/{GAME}", content=blank.getvalue())
+    assert got.status_code == 422
+    assert "registration mark" in got.json()["error"] or "sheet" in got.json()["error"]
