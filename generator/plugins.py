@@ -47,7 +47,12 @@ class Scorer:
     fillable PDF into the data of a typed sheet. `campaign_refused` says why --campaign means
     nothing for this game (None: the scorer handles --campaign itself). `sheet_model` is the
     pydantic model of a typed sheet and `sheet_name` what a player calls it ("Spící bohové log"):
-    a sheet given to the wrong game is recognised by them.
+    a sheet given to the wrong game is recognised by them. `category_names(pack, lang)` gives
+    the label of each scoring category, as the score table prints it.
+
+    `run` honours `options.docs` (sheets already read, by path: `papirna serve` scores a
+    request's sheets without files) and `options.emit` (the --json result handed over instead of
+    printed); a scorer that does not cannot be used by the server.
     """
 
     run: Callable[..., None]
@@ -56,6 +61,7 @@ class Scorer:
     reads_photos: bool = False
     sheet_model: type | None = None
     sheet_name: str = "sheet"
+    category_names: Callable[[Pack, str], dict[str, str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ class Pages:
             lstrip_blocks=True,
         )
         self.env.globals["shown"] = shown
+        self.env.globals["category"] = night.category
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
 
     def render(self, request: Request, template: str, status: int = 200, **context) -> HTMLResponse:

@@ -43,6 +43,23 @@ def form_of(game: str, lang: str) -> Form:
     return build(scorer.sheet_model, pack.root / f"score-template-{lang}.yaml")
 
 
+@cache
+def category_labels(game: str, lang: str) -> dict[str, str]:
+    """The label of each scoring category of a game, as its score table prints it."""
+    scorer = scoring.scorer_of(game)
+    if scorer.category_names is None:
+        return {}
+    try:
+        return dict(scorer.category_names(scoring.pack_of(game), lang))
+    except PapirnaError:
+        return {}
+
+
+def category(game: str, lang: str, key: str) -> str:
+    """One category's label (its key, spelled out, when the game names none)."""
+    return category_labels(game, lang).get(key) or key.replace("_", " ")
+
+
 def new_sheet(game: str, player: str, lang: str) -> dict:
     """A new player's sheet: the blank template's values, their name and language."""
     scorer = scoring.scorer_of(game)

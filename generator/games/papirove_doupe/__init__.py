@@ -37,6 +37,7 @@ def _scorer() -> Scorer:
         reads_photos=True,
         sheet_model=PapiroveDoupeSheet,
         sheet_name="Papírové doupě sheet",
+        category_names=score.category_names,
     )
 
 

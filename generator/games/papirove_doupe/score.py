@@ -70,6 +70,12 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
     )
 
 
+def category_names(pack: Pack, lang: str) -> dict[str, str]:
+    """The label of each scoring category in `lang`, as the score table prints it."""
+    cards = pd_cards(pack)
+    return {c: cards.sheet.text[f"cat_{c}"].get(lang) for c in pdr.PD_CATEGORIES}
+
+
 def score_read(read: list, cards: pdr.PackCards) -> list:
     """Score (sheet, doc) pairs as one table; a problem names the sheet's file and field."""
     try:

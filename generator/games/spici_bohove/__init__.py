@@ -30,6 +30,7 @@ def _scorer() -> Scorer:
         sheet_model=SpiciBohoveLog,
         sheet_name="Spící bohové log",
         campaign_refused="a ship's log already holds a whole campaign, scored once for the whole crew",
+        category_names=score.category_names,
     )
 
 

@@ -33,9 +33,14 @@ def run(pack: Pack, sheets: list[Path], opts: ScoreOptions) -> None:
     ]
     scores = [score for score, _ in got]
     lang = labels_lang(opts.lang, [log for _, log in got])
-    labels = {c: pack.manifest.labels.get(f"score_{c}") for c in spici_bohove.SB_CATEGORIES}
-    names = {k: (v.get(lang) if v else k) for k, v in labels.items()}
+    names = category_names(pack, lang)
     print_scores(scores, sheets, names, opts.as_json, lang, emit=opts.emit)
+
+
+def category_names(pack: Pack, lang: str) -> dict[str, str]:
+    """The label of each scoring category in `lang`, from the pack's labels."""
+    labels = {c: pack.manifest.labels.get(f"score_{c}") for c in spici_bohove.SB_CATEGORIES}
+    return {k: (v.get(lang) if v else k) for k, v in labels.items()}
 
 
 def from_fields(values: dict[str, str | bool], shown: str) -> dict:
