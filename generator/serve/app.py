@@ -50,6 +50,8 @@ class Pages:
         )
         self.env.globals["shown"] = shown
         self.env.globals["category"] = night.category
+        self.env.globals["game_name"] = night.game_name
+        self.env.filters["num"] = night.number
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
 
     def render(self, request: Request, template: str, status: int = 200, **context) -> HTMLResponse:
@@ -235,7 +237,7 @@ class Pages:
         n = self._night(request)
         s = self._sheet(request, n)
         p = self.store.photo(s.id)
-        if p is None:
+        if p is None or request.path_params["which"] not in ("photo", "overlay"):
             raise HTTPException(404, "no photo")
         if request.path_params["which"] == "overlay":
             if p.overlay is None:
@@ -247,7 +249,10 @@ class Pages:
     async def export(self, request: Request) -> Response:
         n = self._night(request)
         slug = f"night-{n.id}"
-        if request.path_params["kind"] == "csv":
+        kind = request.path_params["kind"]
+        if kind not in ("csv", "zip"):
+            raise HTTPException(404, "export.zip or export.csv")
+        if kind == "csv":
             body = await run_in_threadpool(night.export_csv, self.store, n)
             return Response(
                 body, media_type="text/csv; charset=utf-8", headers=_attachment(f"{slug}.csv")

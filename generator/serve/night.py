@@ -55,6 +55,23 @@ def category_labels(game: str, lang: str) -> dict[str, str]:
         return {}
 
 
+def game_name(game: str, lang: str) -> str:
+    """The game's name as its pack spells it in `lang` (its id when the pack names none)."""
+    try:
+        name = scoring.pack_of(game).manifest.name
+    except (PapirnaError, AttributeError):
+        return game
+    got = name.get(lang) if hasattr(name, "get") else name
+    return str(got or game)
+
+
+def number(value: object) -> object:
+    """A number as a page prints it: negative with a true minus sign (−5)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"−{-value}"
+    return value
+
+
 def category(game: str, lang: str, key: str) -> str:
     """One category's label (its key, spelled out, when the game names none)."""
     return category_labels(game, lang).get(key) or key.replace("_", " ")

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from generator.cli import app as cli
 from generator.serve.app import create_app
 from generator.serve.db import SCHEMA_VERSION, Store
+from generator.serve.night import number
 from tests.serve.samples import EVA, JAN
 
 GAME = "papirove-doupe"
@@ -164,7 +165,7 @@ def test_a_night_of_four_then_a_restart_then_a_second_dungeon(tmp_path) -> None:
         "--campaign",
     )
     for p in both["players"]:  # each player's campaign total, as `score --campaign` sums it
-        assert f"<td>{p['total']}</td>" in camp.text
+        assert f"<td>{number(p['total'])}</td>" in camp.text
     assert f"{', '.join(both['winners'])}" in camp.text
 
     # history per player: both nights of Eva with her totals
@@ -238,6 +239,22 @@ def test_export_yaml_and_csv_and_import(tmp_path, monkeypatch) -> None:
     assert len(c.get(f"/api/nights/{other}").json()["sheets"]) == 2  # nothing half-imported
 
 
+def test_a_player_leaves_and_unknown_exports_are_404(tmp_path) -> None:
+    c = TestClient(create_app(tmp_path / "n.sqlite"))
+    night = new_night(c, "Pátek")
+    url = join(c, night, "Eva")
+    join(c, night, "Jan")
+    assert c.get(url + "/photo/photo.img").status_code == 404  # no photo yet
+    r = c.post(url + "/remove")
+    assert r.status_code == 200 and str(r.url).endswith(f"/nights/{night}")
+    assert [s["player"] for s in c.get(f"/api/nights/{night}").json()["sheets"]] == ["Jan"]
+    assert c.get(url).status_code == 404
+    for kind in ("yaml", "..", "exe"):
+        assert c.get(f"/nights/{night}/export.{kind}").status_code == 404
+    assert c.get(f"/api/nights/{night}/sheets/999").status_code == 404
+    assert c.put(f"/api/nights/{night}/sheets/1", json={"data": {}}).status_code in (404, 422)
+
+
 @pytest.mark.parametrize("name", ["../../etc/passwd", "a/b", "C:\\x", ".hidden", "x\x00y", " "])
 def test_path_like_and_blank_names_are_refused(tmp_path, name) -> None:
     c = TestClient(create_app(tmp_path / "n.sqlite"))
@@ -289,6 +306,10 @@ def test_live_preview_scores_unsaved_values(tmp_path) -> None:
     assert (
         c.get(f"/api/nights/{night}/sheets/{url.rsplit('/', 1)[1]}").json()["version"] == 1
     )  # not saved
+
+
+def test_negative_numbers_have_a_true_minus_sign() -> None:
+    assert number(-5) == "−5" and number(0) == 0 and number(7) == 7 and number(True) is True
 
 
 def test_schema_version_and_migrations(tmp_path) -> None:

@@ -98,6 +98,12 @@ def test_photo_page_reads_the_sheet_and_shows_the_overlay(photo, tmp_path) -> No
 
     with Image.open(io.BytesIO(overlay.content)) as im:
         assert im.size[0] > 500
+    original = c.get(url + "/photo/photo.img")
+    assert (
+        original.content == photo.read_bytes() and original.headers["content-type"] == "image/jpeg"
+    )
+    assert original.headers["x-content-type-options"] == "nosniff"
+    assert c.get(url + "/photo/other.img").status_code == 404
     sheet = c.get(f"/api/nights/{night}/sheets/{url.rsplit('/', 1)[1]}").json()
     assert sheet["data"]["player"] == "Řehoř"  # the night's name, not the photo's
     assert sheet["data"]["dungeon"] == "C" and sheet["data"]["gems"] == 5
