@@ -223,14 +223,12 @@ class Pages:
             "uncertain": entry.get("uncertain", []),
             "reading_notes": entry.get("reading_notes", []),
         }
-        self.store.save_photo(s.id, kind, data, overlay, report)
-        if isinstance(read_data, dict):
+        merged = None
+        if isinstance(read_data, dict):  # the reading becomes the sheet, under the night's name
             current = self.store.sheet(s.id)
-            merged = {
-                **read_data,
-                **{k: current.data[k] for k in ("player", "lang") if k in current.data},
-            }
-            self.store.save_sheet(s.id, current.version, merged)
+            keep = {k: current.data[k] for k in ("player", "lang") if k in current.data}
+            merged = {**read_data, **keep}
+        self.store.save_photo(s.id, kind, data, overlay, report, merged)
         return RedirectResponse(f"/nights/{n.id}/sheets/{s.id}/photo", 303)
 
     async def photo_image(self, request: Request) -> Response:

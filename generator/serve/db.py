@@ -308,14 +308,28 @@ class Store:
         with self.write() as c:
             c.execute("DELETE FROM sheets WHERE id = ?", (sheet_id,))
 
-    def save_photo(self, sheet_id: int, kind: str, image: bytes, overlay, reading: dict) -> None:
-        """Keep the photo a sheet was read from (one per sheet: a new photo replaces it)."""
+    def save_photo(
+        self,
+        sheet_id: int,
+        kind: str,
+        image: bytes,
+        overlay: bytes | None,
+        reading: dict,
+        data: dict | None = None,
+    ) -> None:
+        """Keep the photo a sheet was read from (a new photo replaces it) and, when given, the
+        sheet's data as read, as a new version: both in one transaction."""
         with self.write() as c:
             c.execute(
                 "INSERT OR REPLACE INTO photos (sheet_id, kind, image, overlay, reading, added) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (sheet_id, kind, image, overlay, _dump(reading), time.time()),
             )
+            if data is not None:
+                c.execute(
+                    "UPDATE sheets SET data = ?, version = version + 1, updated = ? WHERE id = ?",
+                    (_dump(data), time.time(), sheet_id),
+                )
 
     def photo(self, sheet_id: int) -> Photo | None:
         """The photo of a sheet, or None."""

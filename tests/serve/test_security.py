@@ -61,6 +61,23 @@ def test_the_url_and_its_qr_code_are_printed_with_the_token() -> None:
     assert "http://127.0.0.1:8000/" in plain.getvalue() and "token" not in plain.getvalue()
 
 
+def test_serve_on_the_home_network_makes_a_token(monkeypatch, capsys, tmp_path) -> None:
+    import uvicorn
+
+    from generator.serve import run as run_mod
+
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
+    run_mod.run("0.0.0.0", 8123, tmp_path / "n.sqlite")
+    token = seen["app"].state.token
+    assert token and len(token) >= 20 and seen["host"] == "0.0.0.0" and seen["port"] == 8123
+    out = capsys.readouterr().out
+    assert f"?token={token}" in out and "403" in out
+    run_mod.run("127.0.0.1", 8124, tmp_path / "n.sqlite")
+    assert seen["app"].state.token is None  # this computer only: no token needed
+    assert TestClient(seen["app"]).get("/").status_code == 200
+
+
 def test_an_upload_over_15_mb_gets_413(tmp_path) -> None:
     client = TestClient(create_app(tmp_path / "n.sqlite"))
     big = b"\xff\xd8\xff" + b"0" * MAX_UPLOAD
