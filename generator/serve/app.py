@@ -162,7 +162,7 @@ class Pages:
         form = await request.form()
         data = from_form(night.form_of(n.game, page_lang(request)), form, s.data)
         try:
-            version = int(str(form.get("version", "")))
+            version = int(str(form.get("_version", "")))  # no sheet field starts with _
         except ValueError:
             raise HTTPException(422, "the form has no version") from None
         try:

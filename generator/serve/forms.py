@@ -98,18 +98,24 @@ def _walk(
     row: str,
     optional: bool = False,
     whole: tuple | None = None,
+    default: object = None,
 ) -> list[Widget]:
+    """The controls of a value of type `t` at `path`. `sample` (the template's value) gives only
+    the shape (how many items a list shows); `default` is the model's, shown when a sheet's data
+    lacks the value."""
     origin = typing.get_origin(t)
     if origin is typing.Annotated:
         base, *extra = typing.get_args(t)
         inner_meta = [m for e in extra for m in (getattr(e, "metadata", None) or [e])]
-        return _walk(base, path, sample, meta + inner_meta, label, row, optional, whole)
+        return _walk(base, path, sample, meta + inner_meta, label, row, optional, whole, default)
     name = ".".join(str(p) for p in path)
     lo, hi, min_len, max_len = _bounds(meta)
 
     def widget(kind: str, **kw) -> list[Widget]:
         return [
-            Widget(name, path, kind, label, row, sample, optional=optional, all_or_none=whole, **kw)
+            Widget(
+                name, path, kind, label, row, default, optional=optional, all_or_none=whole, **kw
+            )
         ]
 
     if origin in (typing.Union, types.UnionType):
@@ -120,7 +126,7 @@ def _walk(
             inner = typing.get_origin(options[0])
             if optional and (inner is dict or _is_model(options[0])):
                 opt_whole = whole or path  # an optional mapping: blank as a whole, or given
-            return _walk(options[0], path, sample, meta, label, row, optional, opt_whole)
+            return _walk(options[0], path, sample, meta, label, row, optional, opt_whole, default)
         return widget("text")  # a card id or a number, say
     if t is bool:
         return widget("check")
@@ -136,9 +142,8 @@ def _walk(
             given = sample if isinstance(sample, dict) else {}
             out = []
             for k in typing.get_args(key_t):
-                out += _walk(
-                    value_t, (*path, k), given.get(k), [], _humane(k), row, optional, whole
-                )
+                sub = f"{label} {_humane(k)}" if label else _humane(k)
+                out += _walk(value_t, (*path, k), given.get(k), [], sub, row, optional, whole)
             return out
         return widget("list")
     if origin is list:
@@ -163,12 +168,18 @@ def _walk(
         given = sample if isinstance(sample, dict) else {}
         out = []
         for k, f in t.model_fields.items():
-            default = given.get(
-                k, None if f.is_required() else f.get_default(call_default_factory=True)
-            )
+            value = None if f.is_required() else f.get_default(call_default_factory=True)
             sub_label = _humane(k) if not label else f"{label} {_humane(k)}"
             out += _walk(
-                f.annotation, (*path, k), default, list(f.metadata), sub_label, row, optional, whole
+                f.annotation,
+                (*path, k),
+                given.get(k),
+                list(f.metadata),
+                sub_label,
+                row,
+                optional,
+                whole,
+                value,
             )
         return out
     return widget("text")
@@ -217,7 +228,10 @@ def build(model: type, template: Path | None) -> Form:
         f = model.model_fields[key]
         label, hint = notes.get(key, ("", ""))
         g = Group(key, label or _humane(key), hint)
-        g.widgets = _walk(f.annotation, (key,), sample.get(key), list(f.metadata), "", "")
+        value = None if f.is_required() else f.get_default(call_default_factory=True)
+        g.widgets = _walk(
+            f.annotation, (key,), sample.get(key), list(f.metadata), "", "", default=value
+        )
         # a control's own label: its key below the group ("warrior"), or the group's label
         for w in g.widgets:
             if not w.label:
