@@ -43,6 +43,19 @@ async def _send_plain(send, status: int, text: str, headers: list | None = None)
     await send({"type": "http.response.body", "body": body})
 
 
+def cross_site(scope) -> bool:
+    """Whether a write comes from a page of another site (its Origin is not this server), as a
+    web page on the phone could send to 127.0.0.1 or the home network."""
+    if scope.get("method", "GET") in ("GET", "HEAD", "OPTIONS"):
+        return False
+    headers = dict(scope.get("headers") or [])
+    origin = headers.get(b"origin")
+    if origin is None:  # not sent by a browser page (curl, the API), or same-origin GET
+        return False
+    host = headers.get(b"host", b"").decode("latin-1")
+    return origin.decode("latin-1").split("://", 1)[-1] != host
+
+
 class TokenGate:
     """ASGI middleware: without the access token (query, cookie or bearer header) every request
     gets 403. A valid token in the query sets a cookie, so links and forms work without it."""
@@ -67,6 +80,9 @@ class TokenGate:
         return (cookie[COOKIE].value if COOKIE in cookie else None), False
 
     async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http" and cross_site(scope):
+            await _send_plain(send, 403, "403: a form of another site cannot write here")
+            return
         if scope["type"] not in ("http", "websocket") or self.token is None:
             await self.app(scope, receive, send)
             return

@@ -43,6 +43,17 @@ def test_the_token_in_the_url_opens_it_and_sets_a_cookie(gated) -> None:
     assert got.status_code == 200
 
 
+def test_a_form_of_another_site_cannot_write(tmp_path) -> None:
+    c = TestClient(create_app(tmp_path / "n.sqlite"))
+    night = {"game": "papirove-doupe", "name": "Pátek"}
+    evil = c.post("/nights", data=night, headers={"origin": "http://evil.example"})
+    assert evil.status_code == 403
+    assert c.post("/nights", data=night, headers={"origin": "null"}).status_code == 403
+    same = c.post("/nights", data=night, headers={"origin": "http://testserver"})
+    assert same.status_code == 200  # the app's own pages send their own origin
+    assert c.get("/", headers={"origin": "http://evil.example"}).status_code == 200  # reads: fine
+
+
 def test_loopback_needs_no_token_and_the_home_network_does() -> None:
     assert not needs_token("127.0.0.1") and not needs_token("localhost")
     assert needs_token("0.0.0.0") and needs_token("192.168.1.20")
@@ -156,6 +167,17 @@ def test_the_upload_name_never_becomes_a_path(tmp_path, monkeypatch) -> None:
         assert photo.name == "photo.png" and show.name == "overlay.png"
         assert photo.parent == show.parent == to_yaml.parent
         assert photo.parent.name.startswith("papirna-serve-")
+
+
+def test_a_data_file_that_cannot_be_opened_is_one_line(tmp_path) -> None:
+    from generator.cli import app
+
+    result = CliRunner().invoke(
+        app, ["serve", "--data", str(tmp_path / "no" / "such" / "n.sqlite")]
+    )
+    assert result.exit_code == 2
+    assert "cannot open the data file" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_serve_without_the_extra_says_how_to_install_it(monkeypatch) -> None:
