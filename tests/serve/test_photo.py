@@ -120,3 +120,58 @@ def test_a_photo_that_is_no_sheet_is_told_plainly(tmp_path) -> None:
     got = c.post(f"/api/scan/{GAME}", content=blank.getvalue())
     assert got.status_code == 422
     assert "registration mark" in got.json()["error"] or "sheet" in got.json()["error"]
+
+
+def test_four_players_a_photo_two_dungeons_and_a_restart_keep_every_value(photo, tmp_path) -> None:
+    """The issue's acceptance night: 4 players (one from a photo), a campaign of two dungeons,
+    the server started again in the middle; every saved value is still there."""
+    from generator.serve import scoring
+    from generator.serve.night import number
+    from tests.serve.samples import EVA, JAN
+    from tests.serve.test_nights import OLGA
+
+    data = tmp_path / "nights.sqlite"
+    c = TestClient(create_app(data))
+
+    def night(name: str) -> int:
+        body = {"game": GAME, "name": name, "campaign": "Zvony"}
+        return c.post("/api/nights", json=body).json()["id"]
+
+    def typed(n: int, sheet: dict, dungeon: str) -> None:
+        body = {"player": sheet["player"], "data": {**sheet, "dungeon": dungeon}}
+        assert c.post(f"/api/nights/{n}/sheets", json=body).status_code == 201
+
+    first = night("Pátek")
+    for sheet in (EVA, JAN, OLGA):
+        typed(first, sheet, "C")
+    url = str(c.post(f"/nights/{first}/players", data={"player": "Řehoř"}).url)
+    assert (
+        c.post(
+            url + "/photo", files={"photo": ("p.jpg", photo.read_bytes(), "image/jpeg")}
+        ).status_code
+        == 200
+    )
+    before = c.get(f"/api/nights/{first}").json()
+    overlay = c.get(url + "/photo/overlay.img").content
+
+    c.close()
+    c = TestClient(create_app(data))  # the server started again
+    assert c.get(f"/api/nights/{first}").json() == before
+    assert c.get(url + "/photo/photo.img").content == photo.read_bytes()
+    assert c.get(url + "/photo/overlay.img").content == overlay
+
+    second = night("Sobota")
+    for sheet in (EVA, JAN, OLGA):
+        typed(second, sheet, "A")
+    rehor = next(s for s in before["sheets"] if s["player"] == "Řehoř")
+    typed(second, {**rehor["data"], "player": "Řehoř"}, "A")
+    sheets = [
+        s["data"] for n in (first, second) for s in c.get(f"/api/nights/{n}").json()["sheets"]
+    ]
+    want = scoring.score(
+        GAME, [scoring.Named(f"s{i}.yaml", d) for i, d in enumerate(sheets)], campaign=True
+    )
+    page = c.get("/campaigns/papirove-doupe/Zvony").text
+    for p in want["players"]:  # each player's campaign total, as `score --campaign` sums it
+        assert f"<td>{number(p['total'])}</td>" in page
+    assert ", ".join(want["winners"]) in page
