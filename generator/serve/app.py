@@ -83,6 +83,7 @@ class Pages:
     # pages -----------------------------------------------------------------------------------
 
     async def index(self, request: Request) -> Response:
+        """GET /: the nights, a new night, the campaigns and the players."""
         return self.render(
             request,
             "index.html",
@@ -93,6 +94,7 @@ class Pages:
         )
 
     async def new_night(self, request: Request) -> Response:
+        """POST /nights: a new night of a game (a campaign's name joins nights)."""
         form = await request.form()
         game = str(form.get("game", ""))
         if game not in scoring.scorable():
@@ -107,6 +109,7 @@ class Pages:
         return RedirectResponse(f"/nights/{n.id}", 303)
 
     async def night_page(self, request: Request) -> Response:
+        """GET /nights/N: the night's players and its score, decided among its sheets."""
         n = self._night(request)
         sheets = self.store.sheets(n.id)
         result = await run_in_threadpool(
@@ -115,6 +118,7 @@ class Pages:
         return self.render(request, "night.html", night=n, sheets=sheets, result=result)
 
     async def add_player(self, request: Request) -> Response:
+        """POST /nights/N/players: a player joins with the blank sheet."""
         n = self._night(request)
         form = await request.form()
         try:
@@ -127,6 +131,7 @@ class Pages:
         return RedirectResponse(f"/nights/{n.id}/sheets/{s.id}", 303)
 
     async def sheet_page(self, request: Request) -> Response:
+        """GET /nights/N/sheets/S: the player's sheet form with the night's score."""
         n = self._night(request)
         s = self._sheet(request, n)
         return await self._sheet_view(
@@ -157,6 +162,7 @@ class Pages:
         )
 
     async def save_sheet(self, request: Request) -> Response:
+        """POST /nights/N/sheets/S: save the form; 409 with the newer values when stale."""
         n = self._night(request)
         s = self._sheet(request, n)
         form = await request.form()
@@ -190,12 +196,14 @@ class Pages:
         )
 
     async def remove_sheet(self, request: Request) -> Response:
+        """POST /nights/N/sheets/S/remove: the player leaves the night."""
         n = self._night(request)
         s = self._sheet(request, n)
         self.store.remove_sheet(s.id)
         return RedirectResponse(f"/nights/{n.id}", 303)
 
     async def photo_page(self, request: Request) -> Response:
+        """GET/POST /nights/N/sheets/S/photo: read a photo of the paper sheet into it."""
         n = self._night(request)
         s = self._sheet(request, n)
         if request.method == "GET":
@@ -232,6 +240,7 @@ class Pages:
         return RedirectResponse(f"/nights/{n.id}/sheets/{s.id}/photo", 303)
 
     async def photo_image(self, request: Request) -> Response:
+        """GET .../photo/photo.img or overlay.img: the photo, or the boxes read drawn on it."""
         n = self._night(request)
         s = self._sheet(request, n)
         p = self.store.photo(s.id)
@@ -245,6 +254,7 @@ class Pages:
         return Response(p.image, media_type=media, headers=_no_sniff())
 
     async def export(self, request: Request) -> Response:
+        """GET /nights/N/export.zip (YAML sheets) or export.csv (the scores)."""
         n = self._night(request)
         slug = f"night-{n.id}"
         kind = request.path_params["kind"]
@@ -259,6 +269,7 @@ class Pages:
         return Response(body, media_type="application/zip", headers=_attachment(f"{slug}.zip"))
 
     async def import_sheets(self, request: Request) -> Response:
+        """POST /nights/N/import: add the sheets of a YAML file, all or none."""
         n = self._night(request)
         form = await request.form(max_files=1)
         try:
@@ -277,6 +288,7 @@ class Pages:
         return RedirectResponse(f"/nights/{n.id}", 303)
 
     async def campaign_page(self, request: Request) -> Response:
+        """GET /campaigns/GAME/NAME: each player's nights summed, and the winner."""
         game = request.path_params["game"]
         if game not in scoring.scorable():
             raise HTTPException(404, "no such game")
@@ -287,6 +299,7 @@ class Pages:
         return self.render(request, "campaign.html", c=totals)
 
     async def player_page(self, request: Request) -> Response:
+        """GET /players/P: a player's nights with their totals."""
         try:
             pid = int(request.path_params["player"])
             name = self.store.player(pid)
@@ -301,6 +314,7 @@ class Pages:
     # the JSON API of nights (what the live page and the load test use) ------------------------
 
     async def api_night(self, request: Request) -> Response:
+        """GET /api/nights/N: the night, its sheets with their versions, and its score."""
         n = self._night(request)
         sheets = self.store.sheets(n.id)
         result = await run_in_threadpool(night.score_sheets, n.game, sheets)
@@ -317,6 +331,7 @@ class Pages:
         )
 
     async def api_add_sheet(self, request: Request) -> Response:
+        """POST /api/nights/N/sheets {player, data}: a player joins."""
         n = self._night(request)
         try:
             body = await request.json()
@@ -330,6 +345,7 @@ class Pages:
         return JSONResponse(_sheet_json(s), status_code=201)
 
     async def api_sheet(self, request: Request) -> Response:
+        """GET/PUT /api/nights/N/sheets/S {version, data}: 409 with the current sheet when stale."""
         n = self._night(request)
         s = self._sheet(request, n)
         if request.method == "GET":
@@ -348,6 +364,7 @@ class Pages:
         return JSONResponse(_sheet_json(saved))
 
     async def api_new_night(self, request: Request) -> Response:
+        """POST /api/nights {game, name, campaign}: a new night."""
         try:
             body = await request.json()
             game = str(body.get("game", ""))
