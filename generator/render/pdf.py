@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+from reportlab import rl_config
+from reportlab.lib import rl_accel
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from generator.layout.ops import (
@@ -200,8 +204,33 @@ class _Painter:
 FORM_REACH = 14400.0  # pt (200 in): a shared form's bounding box reaches this far every way
 
 
+def accelerated() -> bool:
+    """Whether reportlab's C accelerator (the rl_accel package) is installed and in use."""
+    return not rl_accel.fp_str.__name__.startswith("_py_")
+
+
+@contextmanager
+def binary_streams() -> Iterator[None]:
+    """Streams written while this is open are Flate-compressed binary, not ASCII85 text.
+
+    ASCII85 makes every stream a quarter larger and costs time to encode; PDF needs neither.
+    reportlab reads the setting when a file is saved, so it is switched back afterwards.
+    """
+    before = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = before
+
+
 def render_pdf(doc: Document) -> bytes:
     """Render a document to PDF bytes: fonts embedded, byte-identical for the same input."""
+    with binary_streams():
+        return _render_pdf(doc)
+
+
+def _render_pdf(doc: Document) -> bytes:
     ensure_font(DEFAULT_FONT)
     buf = io.BytesIO()
     first = doc.pages[0]
