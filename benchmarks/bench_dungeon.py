@@ -22,9 +22,9 @@ import tracemalloc
 from collections.abc import Callable
 from random import Random
 
-from generator.output.dungeons import load_builtin, load_words
-from generator.rules import dungeon_gen as gen
-from generator.rules.papirove_doupe import check_dungeon
+from generator.games.papirove_doupe import dungeon_gen as gen
+from generator.games.papirove_doupe.dungeons import load_builtin, load_words
+from generator.games.papirove_doupe.rules import check_dungeon
 
 GOAL = 2000
 

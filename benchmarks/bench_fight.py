@@ -14,8 +14,8 @@ import argparse
 import statistics
 import time
 
-from generator.cli.fight import load_tables
-from generator.rules.gamebook import Fight, FightSolver, Friend, Side
+from generator.games.gamebook.cli import load_tables
+from generator.games.gamebook.rules import Fight, FightSolver, Friend, Side
 
 GOAL_MS = 50.0
 TYPICAL = [

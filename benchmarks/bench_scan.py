@@ -31,9 +31,9 @@ import cv2
 from generator.cli.common import load_packs
 from generator.content.sheets_io import papirove_doupe_from_fields
 from generator.errors import PapirnaError
-from generator.scan import synth
-from generator.scan.read import load_image, read_image, sheet_data
-from generator.scan.template import _REFERENCES, sheet_kinds
+from generator.games.papirove_doupe.scan import synth
+from generator.games.papirove_doupe.scan.read import load_image, read_image, sheet_data
+from generator.games.papirove_doupe.scan.template import _REFERENCES, sheet_kinds
 
 cv2.setNumThreads(1)
 

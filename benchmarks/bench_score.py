@@ -19,8 +19,8 @@ import yaml
 
 from generator.cli.common import load_packs
 from generator.cli.scoring import _scored, pd_cards
-from generator.content.games.sheets import PapiroveDoupeSheet
-from generator.rules import papirove_doupe as pdr
+from generator.games.papirove_doupe import rules as pdr
+from generator.games.papirove_doupe.sheets import PapiroveDoupeSheet
 
 
 def sheet(rng: random.Random, n: int) -> dict:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import typer
 
 from generator import __version__
-from generator.cli import build, calibrate, cards, dungeon, fight, games, roll, validate
+from generator.cli import build, calibrate, cards, games, roll, validate
 from generator.cli import score as score_cmd
+from generator.games.gamebook import cli as gb_cli
+from generator.games.papirove_doupe import cli as pd_cli
 
 app = typer.Typer(
     name="papirna",
@@ -35,11 +37,11 @@ def _root(
 games.register(app)
 build.register(app)
 validate.register(app)
-dungeon.register(app)
+pd_cli.register(app)
 score_cmd.register(app)
 cards.register(app)
 calibrate.register(app)
-fight.register(app)
+gb_cli.register(app)
 roll.register(app)
 
 

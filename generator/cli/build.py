@@ -43,10 +43,10 @@ def build(
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
     packs = load_packs(games or None, content)
     if plan_file is not None:
-        from generator.content.games.papirove_doupe import Plan
         from generator.content.pack import Entry
         from generator.content.validate import validate
         from generator.content.yamlio import load_yaml_file
+        from generator.games.papirove_doupe.models import Plan
 
         doc = load_yaml_file(plan_file)
         new_plan = Entry(validate(Plan, doc), doc, ())

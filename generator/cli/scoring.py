@@ -9,20 +9,21 @@ import typer
 from rich.table import Table
 
 from generator.cli.common import load_packs, stdout
-from generator.content.games.sheets import (
-    GamebookJournal,
-    PapiroveDoupeSheet,
-    SpiciBohoveLog,
-    SpiciBohoveScoring,
-)
 from generator.content.pack import Pack
 from generator.content.sheets_io import load_sheet
 from generator.content.validate import validate
 from generator.content.yamlio import YamlDoc, load_yaml_file
 from generator.errors import PapirnaError
+from generator.games.gamebook import rules as gamebook
+from generator.games.papirove_doupe import rules as pdr
+from generator.games.papirove_doupe.sheets import (
+    GamebookJournal,
+    PapiroveDoupeSheet,
+    SpiciBohoveLog,
+    SpiciBohoveScoring,
+)
+from generator.games.spici_bohove import rules as spici_bohove
 from generator.resources import content_dir
-from generator.rules import gamebook, spici_bohove
-from generator.rules import papirove_doupe as pdr
 from generator.rules.scoring import Score, SheetError, rank
 
 SCORED = ("papirove-doupe", "spici-bohove", "gamebook")
@@ -337,7 +338,7 @@ def _read_scans(
 ) -> dict:
     """Read the photos and scans among the sheets: {path: (ScanResult, YamlDoc)}."""
     from generator.content.yamlio import display_path
-    from generator.scan.files import IMAGE_SUFFIXES, is_scan, require_scan
+    from generator.games.papirove_doupe.scan.files import IMAGE_SUFFIXES, is_scan, require_scan
 
     images = [p for p in sheets if p.suffix.lower() in IMAGE_SUFFIXES]
     if game != "papirove-doupe":
@@ -353,7 +354,7 @@ def _read_scans(
     if not found:
         return {}
     require_scan()
-    from generator.scan.read import (
+    from generator.games.papirove_doupe.scan.read import (
         load_image,
         read_image,
         reading_yaml,

@@ -58,7 +58,7 @@ def validate(
         packs = [load_pack(content_dir() / path.name, builtin=True)]
     else:
         raise PapirnaError("not a content pack folder, pack.yaml or layout file", file=str(path))
-    from generator.layout.printables.registry import builder
+    from generator.layout.builders import builder
 
     for pack in packs:
         layouts = set()

@@ -24,11 +24,11 @@ def schemas() -> dict[str, Any]:
     import importlib
     import pkgutil
 
-    from generator.content import games
+    from generator import games
 
     found = dict(_BASE)
     for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{games.__name__}.{info.name}")
+        module = importlib.import_module(f"{games.__name__}.{info.name}.models")
         for name, model in getattr(module, "SCHEMAS", {}).items():
             if name in found and found[name] is not model:
                 raise RuntimeError(f"schema {name!r} is registered twice")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.content.games.papirove_doupe import ADVENTURERS
-from generator.content.games.spici_bohove import LOG_COUNT_FIELDS
 from generator.content.yamlio import YamlDoc, display_path, load_yaml_file
 from generator.errors import PapirnaError
+from generator.games.papirove_doupe.models import ADVENTURERS
+from generator.games.spici_bohove.models import LOG_COUNT_FIELDS
 
 MAX_PDF_BYTES = 20 * 1024 * 1024
 

@@ -307,7 +307,7 @@ class Builder:
                 ops.append(FieldOp("checkbox", fname, bx, by, box.box, box.box))
 
     def _dungeon_plan(self, ops, name, box: S.DungeonPlanBox, item, x, y) -> None:
-        from generator.layout.printables import papirove_doupe_plan as pdp
+        from generator.games.papirove_doupe import plan as pdp
         from generator.layout.sketch import Sketch
 
         plan = item.data.get("plan")

@@ -23,7 +23,7 @@ from generator.render.pdf import render_pdf
 from generator.units import PAPER_SIZES_MM
 
 if TYPE_CHECKING:
-    from generator.layout.printables.registry import Drawn
+    from generator.layout.builders import Drawn
 
 PAPERS = ("a4", "letter")
 # printable kinds from before `drawn` existed, and the builders they stand for
@@ -259,7 +259,7 @@ class Renderer:
 
     def drawn_pages(self, job: Job) -> list[Page]:
         """Pages a registered builder draws, centred on the paper or tiled across sheets."""
-        from generator.layout.printables.registry import BuildContext, builder
+        from generator.layout.builders import BuildContext, builder
 
         p = job.printable
         name = p.spec.builder or LEGACY_BUILDERS.get(p.spec.kind)

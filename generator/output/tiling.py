@@ -27,7 +27,7 @@ from generator.layout.ops import (
 )
 
 if TYPE_CHECKING:
-    from generator.layout.printables.registry import Drawn
+    from generator.layout.builders import Drawn
 
 MARGIN = 7.0  # mm around each tile that printers may not print
 OVERLAP = 12.0  # mm of the board printed on both neighbouring tiles (at least)

@@ -10,9 +10,9 @@ from pydantic import TypeAdapter
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.content.games.papirove_doupe import DungeonCard, Plan
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_text
+from generator.games.papirove_doupe.models import DungeonCard, Plan
 from generator.resources import content_dir
 
 runner = CliRunner()
@@ -77,7 +77,7 @@ def test_new_difficulty_band() -> None:
         ],
     )
     assert result.exit_code == 0, result.stderr
-    from generator.rules.dungeon_gen import BANDS
+    from generator.games.papirove_doupe.dungeon_gen import BANDS
 
     lo, hi = BANDS["hard"]
     assert all(lo <= c["difficulty"] <= hi for c in json.loads(result.stdout))
@@ -364,9 +364,9 @@ def test_check_groups_cut_off_rooms_and_finds_a_wall_listed_twice(tmp_path: Path
 def test_generated_card_front_shows_its_number_and_crossed_entrances(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
+    from generator.games.papirove_doupe import plan as pdp
     from generator.layout.engine import Env
     from generator.layout.ops import LineOp
-    from generator.layout.printables import papirove_doupe_plan as pdp
     from generator.layout.sketch import Sketch
     from generator.render.metrics import ReportlabMetrics
 

@@ -11,8 +11,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.cli.fight import HELP, load_tables, percent
-from generator.rules.gamebook import Fight, Friend, Side, fight_odds
+from generator.games.gamebook.cli import HELP, load_tables, percent
+from generator.games.gamebook.rules import Fight, Friend, Side, fight_odds
 
 runner = CliRunner()
 BASE = ["fight", "--armour", "4", "--enemy-strength", "12", "--enemy-armour", "3"]

@@ -11,17 +11,18 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.content.games.papirove_doupe import (
+from generator.content.validate import validate
+from generator.content.yamlio import load_yaml_file
+from generator.games.papirove_doupe import dice as papirove_doupe_dice
+from generator.games.papirove_doupe import sheet as papirove_doupe_sheet
+from generator.games.papirove_doupe.models import (
     DICE_TEXT_KEYS,
     SHEET_TEXT_KEYS,
     Plan,
     SheetData,
 )
-from generator.content.validate import validate
-from generator.content.yamlio import load_yaml_file
+from generator.games.papirove_doupe.sheet import sheet_ops
 from generator.layout.engine import Env
-from generator.layout.printables import papirove_doupe_dice, papirove_doupe_sheet
-from generator.layout.printables.papirove_doupe_sheet import sheet_ops
 from generator.layout.spec import load_layout
 from generator.render.metrics import ReportlabMetrics
 from generator.resources import content_dir

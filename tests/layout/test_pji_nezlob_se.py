@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.games.pji_nezlob_se import STATS, Game
 from generator.content.pack import load_pack
 from generator.errors import PapirnaError
-from generator.layout.printables.pji_nezlob_se_art import luminance, mix, pattern_ink
-from generator.layout.printables.pji_nezlob_se_board import CAMP, MERLON, geometry
-from generator.layout.printables.pji_nezlob_se_figures import PANEL_W, TAB
-from generator.layout.printables.pji_nezlob_se_mana import tracker_boxes, unit
+from generator.games.pji_nezlob_se.art import luminance, mix, pattern_ink
+from generator.games.pji_nezlob_se.board import CAMP, MERLON, geometry
+from generator.games.pji_nezlob_se.figures import PANEL_W, TAB
+from generator.games.pji_nezlob_se.mana import tracker_boxes, unit
+from generator.games.pji_nezlob_se.models import STATS, Game
+from generator.games.pji_nezlob_se.rules import contest_odds, duel_odds, roll_contest, roll_duel
 from generator.resources import content_dir
-from generator.rules.pji_nezlob_se import contest_odds, duel_odds, roll_contest, roll_duel
 
 PACK = content_dir() / "pji-nezlob-se"
 

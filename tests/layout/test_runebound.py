@@ -11,7 +11,12 @@ import pytest
 from pydantic import ValidationError
 
 from generator.cli.common import load_packs
-from generator.content.games.runebound import (
+from generator.content.pack import load_pack
+from generator.content.schemas import schemas
+from generator.errors import PapirnaError
+from generator.games.runebound import dice as rd
+from generator.games.runebound import tokens as rt
+from generator.games.runebound.models import (
     XP,
     Adventure,
     MarketCard,
@@ -20,12 +25,7 @@ from generator.content.games.runebound import (
     TokenGroup,
     TokenSheet,
 )
-from generator.content.pack import load_pack
-from generator.content.schemas import schemas
-from generator.errors import PapirnaError
 from generator.layout.ops import GroupOp, LineOp, PathOp, TextOp
-from generator.layout.printables import runebound_dice as rd
-from generator.layout.printables import runebound_tokens as rt
 from generator.output.build import Job, Renderer
 from generator.resources import content_dir
 
@@ -209,8 +209,8 @@ def _flatten(ops, dx=0.0, dy=0.0):
 
 def test_cube_net_has_seven_tabs_and_five_folds() -> None:
     """A cross net: 7 glue tabs, and 5 + 7 dashed fold lines (inner folds and tab bases)."""
+    from generator.layout.cube import cube_net
     from generator.layout.engine import Env
-    from generator.layout.printables.cube import cube_net
     from generator.layout.sketch import Sketch
     from generator.render.metrics import ReportlabMetrics
 
@@ -279,7 +279,7 @@ def test_token_groups_are_checked() -> None:
 
 def test_token_backs_are_mirrored_across_the_centre(pack) -> None:
     """Every token's back disc sits at width - x of its front disc, at the same y."""
-    from generator.layout.printables.registry import BuildContext
+    from generator.layout.builders import BuildContext
     from generator.layout.spec import load_layout
 
     layout = load_layout("runebound/tokens")
@@ -354,7 +354,7 @@ def test_a_broken_adventure_names_file_and_field(tmp_path: Path) -> None:
 
 
 def _board_ctx(pack, lang: str = "cs"):
-    from generator.layout.printables.registry import BuildContext
+    from generator.layout.builders import BuildContext
     from generator.layout.spec import load_layout
 
     layout = load_layout("runebound/board")
@@ -392,7 +392,7 @@ def test_board_hexes_hold_a_token(pack) -> None:
     """A hex is wider (flat to flat) than the 21 mm adventure token placed on it."""
     import math
 
-    from generator.layout.printables import runebound_board as rb
+    from generator.games.runebound import board as rb
     from generator.layout.spec import load_layout, region
 
     _, _, w, h = region(load_layout("runebound/board"), "map")
@@ -402,7 +402,7 @@ def test_board_hexes_hold_a_token(pack) -> None:
 
 
 def test_hex_centres_by_hand() -> None:
-    from generator.layout.printables import runebound_board as rb
+    from generator.games.runebound import board as rb
 
     s = 10.0
     w = math.sqrt(3) * s
@@ -420,7 +420,7 @@ def test_board_pages(pack) -> None:
 
 
 def rb_build(pack):
-    from generator.layout.printables import runebound_board as rb
+    from generator.games.runebound import board as rb
 
     return rb.build_board(_board_ctx(pack))
 
@@ -438,7 +438,7 @@ def _texts(ops):
     [("xG", "terrain letter"), ("wG", "no adventure on water"), ("pQ", "terrain letter")],
 )
 def test_board_rejects_bad_cells(pack, cell: str, why: str) -> None:
-    from generator.content.games.runebound import Board
+    from generator.games.runebound.models import Board
 
     raw = _raw_board()
     raw["map"][0] = cell + raw["map"][0][2:]
@@ -447,7 +447,7 @@ def test_board_rejects_bad_cells(pack, cell: str, why: str) -> None:
 
 
 def test_board_rejects_a_missing_start(pack) -> None:
-    from generator.content.games.runebound import Board
+    from generator.games.runebound.models import Board
 
     raw = _raw_board()
     raw["towns"][0]["start"] = False

@@ -10,17 +10,17 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from generator.content.games.sheets import SpiciBohoveScoring
-from generator.content.games.spici_bohove import SCORE_CATEGORIES, LogData, ShipData
 from generator.content.pack import load_pack
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_file
 from generator.errors import PapirnaError
-from generator.layout.printables.spici_bohove_log import rule_numbers, score_rules
-from generator.layout.printables.spici_bohove_style import signed
+from generator.games.papirove_doupe.sheets import SpiciBohoveScoring
+from generator.games.spici_bohove.log import rule_numbers, score_rules
+from generator.games.spici_bohove.models import SCORE_CATEGORIES, LogData, ShipData
+from generator.games.spici_bohove.rules import SB_CATEGORIES
+from generator.games.spici_bohove.style import signed
 from generator.output.build import plan, render_jobs
 from generator.resources import content_dir
-from generator.rules.spici_bohove import SB_CATEGORIES
 
 PACK = content_dir() / "spici-bohove"
 MM = 72 / 25.4

@@ -12,7 +12,7 @@ from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from generator.content.pack import load_pack
-from generator.layout.printables.pji_nezlob_se_board import geometry
+from generator.games.pji_nezlob_se.board import geometry
 from generator.output.tiling import MARGIN, tile_grid, tile_origin
 from generator.resources import content_dir
 from generator.units import PAPER_SIZES_MM

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.layout.builders import Drawn
 from generator.layout.ops import Document, LineOp, Page, RectOp, Style
-from generator.layout.printables.registry import Drawn
 from generator.output.tiling import (
     MARGIN,
     tile,

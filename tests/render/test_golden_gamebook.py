@@ -8,8 +8,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from generator.cli.fight import load_tables
-from generator.rules.gamebook import Fight, FightSolver, Side, threshold
+from generator.games.gamebook.cli import load_tables
+from generator.games.gamebook.rules import Fight, FightSolver, Side, threshold
 from generator.rules.odds import contest, duel, success_chance
 from tests.render.test_golden import check_golden
 

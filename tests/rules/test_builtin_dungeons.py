@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from generator.cli.common import load_packs
-from generator.content.games.papirove_doupe import DungeonCard, Plan
-from generator.rules.papirove_doupe import check_dungeon, distances, open_entrances
+from generator.games.papirove_doupe.models import DungeonCard, Plan
+from generator.games.papirove_doupe.rules import check_dungeon, distances, open_entrances
 
 
 def _cards() -> tuple[list[DungeonCard], Plan, list]:

@@ -17,15 +17,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from generator.content.games.papirove_doupe import DungeonCard, DungeonWords, Plan
 from generator.content.models import LText
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_text
 from generator.errors import PapirnaError
+from generator.games.papirove_doupe import dungeon_gen as gen
+from generator.games.papirove_doupe.dungeons import Builtin, load_builtin, load_words
+from generator.games.papirove_doupe.models import DungeonCard, DungeonWords, Plan
+from generator.games.papirove_doupe.rules import canonical, check_dungeon
 from generator.output.build import render_deck
-from generator.output.dungeons import Builtin, load_builtin, load_words
-from generator.rules import dungeon_gen as gen
-from generator.rules.papirove_doupe import canonical, check_dungeon
 
 SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "dungeon-card.schema.json"
 
@@ -192,7 +192,12 @@ def test_difficulty_of_a_hand_worked_example() -> None:
 
 def test_difficulty_matches_a_slow_reference() -> None:
     """Dijkstra over (room) with the documented costs, written plainly with model rooms."""
-    from generator.rules.papirove_doupe import ENTRANCES, neighbours, open_entrances, teleport_links
+    from generator.games.papirove_doupe.rules import (
+        ENTRANCES,
+        neighbours,
+        open_entrances,
+        teleport_links,
+    )
 
     plan = builtin().plan
 

@@ -11,12 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.content.games.gamebook import CombatTables
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_file
 from generator.errors import PapirnaError
-from generator.resources import content_dir
-from generator.rules.gamebook import (
+from generator.games.gamebook.models import CombatTables
+from generator.games.gamebook.rules import (
     Fight,
     FightSolver,
     Friend,
@@ -31,6 +30,7 @@ from generator.rules.gamebook import (
     simulate_fight,
     threshold,
 )
+from generator.resources import content_dir
 
 COMBAT_YAML = content_dir() / "gamebook" / "combat.yaml"
 

@@ -8,12 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from generator.content.games.gamebook import CombatTables
-from generator.content.games.sheets import GamebookJournal
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_file
-from generator.resources import content_dir
-from generator.rules.gamebook import (
+from generator.games.gamebook.models import CombatTables
+from generator.games.gamebook.rules import (
     Fight,
     Friend,
     Side,
@@ -24,6 +22,8 @@ from generator.rules.gamebook import (
     level_for,
     threshold,
 )
+from generator.games.papirove_doupe.sheets import GamebookJournal
+from generator.resources import content_dir
 
 
 @pytest.fixture(scope="module")

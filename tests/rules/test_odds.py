@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from generator.errors import PapirnaError
-from generator.rules import pji_nezlob_se
+from generator.games.pji_nezlob_se import rules as pji_nezlob_se
 from generator.rules.odds import (
     at_least,
     contest,

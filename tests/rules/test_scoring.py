@@ -6,15 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.content.games import papirove_doupe as pd
-from generator.content.games.sheets import (
+from generator.games.gamebook import rules as gamebook
+from generator.games.papirove_doupe import models as pd
+from generator.games.papirove_doupe import rules as pdr
+from generator.games.papirove_doupe.sheets import (
     GamebookJournal,
     PapiroveDoupeSheet,
     SpiciBohoveLog,
     SpiciBohoveScoring,
 )
-from generator.rules import gamebook, spici_bohove
-from generator.rules import papirove_doupe as pdr
+from generator.games.spici_bohove import rules as spici_bohove
 from generator.rules.scoring import SheetError, rank
 
 LOC = {"cs": "x", "en": "x"}

@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from generator.content.games.sheets import SpiciBohoveLog, SpiciBohoveScoring
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_file
+from generator.games.papirove_doupe.sheets import SpiciBohoveLog, SpiciBohoveScoring
+from generator.games.spici_bohove.rules import score_log
 from generator.resources import content_dir
-from generator.rules.spici_bohove import score_log
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ def pd_pack():
 def sheet_kind(pd_pack):
     """The pack's player sheet as the reader sees it."""
     pytest.importorskip("cv2")
-    from generator.scan.template import sheet_kinds
+    from generator.games.papirove_doupe.scan.template import sheet_kinds
 
     return sheet_kinds(pd_pack)[0]
 
@@ -41,7 +41,7 @@ def make_case(
     pack, kind, seed: int, px_per_mm: float, *, scan: bool = False, page_px: float = 6.0
 ) -> Case:
     """A random filled sheet (seeded), photographed or scanned at about px_per_mm."""
-    from generator.scan import synth
+    from generator.games.papirove_doupe.scan import synth
 
     rng = random.Random(seed)
     lang = rng.choice(["cs", "en"])

@@ -9,8 +9,8 @@ from PIL import Image, ImageDraw
 pytest.importorskip("cv2")
 
 from generator.errors import PapirnaError
-from generator.scan import align, synth
-from generator.scan.template import sheet_code
+from generator.games.papirove_doupe.scan import align, synth
+from generator.games.papirove_doupe.scan.template import sheet_code
 
 PAGE_PX = 6.0
 

@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("cv2")
 
 from generator.content.sheets_io import papirove_doupe_from_fields
-from generator.scan.read import read_image, sheet_data
+from generator.games.papirove_doupe.scan.read import read_image, sheet_data
 from tests.scan.conftest import make_case
 
 CASES = 200  # benchmarks/bench_scan.py runs more, at several resolutions
@@ -53,7 +53,7 @@ def test_generated_photos_are_read_exactly(pd_pack, sheet_kind):
 def test_every_mark_style_counts(pd_pack, sheet_kind, style):
     import random
 
-    from generator.scan import synth
+    from generator.games.papirove_doupe.scan import synth
 
     rng = random.Random(7)
     page, offset = synth.printed_page(pd_pack, sheet_kind, "cs", "a4", 6.0)
@@ -74,7 +74,7 @@ def test_every_mark_style_counts(pd_pack, sheet_kind, style):
 def test_circled_values(pd_pack, sheet_kind):
     import random
 
-    from generator.scan import synth
+    from generator.games.papirove_doupe.scan import synth
 
     rng = random.Random(3)
     page, offset = synth.printed_page(pd_pack, sheet_kind, "en", "letter", 6.0)
@@ -94,7 +94,7 @@ def test_circled_values(pd_pack, sheet_kind):
 
 def test_blank_sheet_reads_empty_even_where_shaded(pd_pack, sheet_kind):
     """Level 1, the first health boxes and monster-round dice boxes are printed shaded."""
-    from generator.scan import synth
+    from generator.games.papirove_doupe.scan import synth
 
     page, _ = synth.printed_page(pd_pack, sheet_kind, "cs", "a4", 6.0)
     photo, _ = synth.photograph(page, 6.0, synth.Damage(px_per_mm=5.0, light=0.4, gamma=1.4))

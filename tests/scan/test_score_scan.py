@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 pytest.importorskip("cv2")
 
 from generator.cli import app
-from generator.scan import synth
+from generator.games.papirove_doupe.scan import synth
 
 runner = CliRunner()
 
@@ -188,7 +188,7 @@ def test_without_opencv_says_what_to_install(photo, monkeypatch):
 
 
 def test_fillable_pdf_keeps_the_field_path(built, tmp_path):
-    from generator.scan.files import is_scan
+    from generator.games.papirove_doupe.scan.files import is_scan
 
     fillable = tmp_path / "f.pdf"
     fillable.write_bytes(built["papirove-doupe-sheet-fillable-cs-a4.pdf"])

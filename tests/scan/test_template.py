@@ -9,9 +9,9 @@ import pytest
 
 pytest.importorskip("cv2")
 
+from generator.games.papirove_doupe.scan.template import reference, sheet_code, sheet_id
 from generator.layout.ops import GroupOp, RectOp, TextOp
 from generator.output.build import Job, Renderer
-from generator.scan.template import reference, sheet_code, sheet_id
 
 
 def _flat(ops, dx=0.0, dy=0.0):

@@ -1,1 +1,0 @@
-"""Typed content models for the built-in games."""

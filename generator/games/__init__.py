@@ -1,0 +1,1 @@
+"""The built-in games, each a plugin registered through the papirna.games entry points."""

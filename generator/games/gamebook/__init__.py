@@ -1,0 +1,1 @@
+"""The gamebook game plugin."""

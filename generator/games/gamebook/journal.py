@@ -1,0 +1,509 @@
+"""The gamebook character journal (osobní deník): equipment on a figure, backpack, strength,
+level ladder, special abilities, food, money and friends; plain or fillable.
+
+Form field names follow `papirna score gamebook` where they overlap: name, experience, level,
+base_strength, strength, food, money, armour.
+"""
+
+from __future__ import annotations
+
+from generator.games.gamebook.models import JournalData
+from generator.games.gamebook.rules import MAX_FOOD, START_STRENGTH, threshold
+from generator.games.gamebook.tables import texts
+from generator.layout.builders import BuildContext, Drawn
+from generator.layout.sketch import Sketch
+from generator.layout.spec import region
+
+INK = "#231c15"
+ACCENT = "#8a2f14"
+FAINT = "#9c907f"
+SHADE = "#f4efe4"
+BODY = "#d9cdb8"
+LINE = "#b9ab95"
+MIN_PT = 6.0  # the smallest text the journal prints
+
+KEYS = (
+    "title", "subtitle", "name", "equipment", "helmet", "armour_piece", "weapon", "shield",
+    "boot", "two_handed", "bonus", "backpack", "backpack_note", "strength", "base", "current",
+    "start", "armour_value", "armour_note", "level", "experience", "ladder", "ladder_rule",
+    "ladder_xp", "ladder_base", "abilities", "abilities_note", "no_levels", "food", "food_rule",
+    "money", "money_note", "friends", "friend", "profession", "friend_strength", "friend_food",
+    "notes", "once_a_day", "friends_note",
+)  # fmt: skip
+
+
+def heading(sk: Sketch, text: str, x: float, y: float, w: float, field: str) -> None:
+    """A section heading with a rule under it."""
+    sk.text(text, x, y, w, 5.5, size=11, min_size=8, font="display", color=ACCENT, field=field)
+    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+
+
+def label(sk: Sketch, text: str, x, y, w, h=3.6, *, size=6.5, color=FAINT, align="left") -> None:
+    """A small label (never below 6 pt, the least that prints legibly)."""
+    sk.text(
+        text,
+        x,
+        y,
+        w,
+        h,
+        size=max(size, MIN_PT),
+        min_size=MIN_PT,
+        color=color,
+        align=align,
+        field=text[:20],
+    )
+
+
+def write_box(
+    sk: Sketch, x, y, w, h, name: str, caption: str | None = None, *, reserve=0.0, **kw
+) -> None:
+    """A box to write in, with a caption in its corner and a form field when fillable.
+
+    `reserve` mm at the right are kept out of the field (for a smaller box drawn inside).
+    """
+    sk.rect(x, y, w, h, stroke=INK, width=0.35, radius=1.2, **kw)
+    if caption:
+        label(sk, caption, x + 1.2, y + 0.6, w - 2.4)
+    top = 3.6 if caption else 0.6
+    sk.field(x + 0.8, y + top, w - 1.6 - reserve, h - top - 0.6, name)
+
+
+def _header(sk: Sketch, r, t: dict) -> None:
+    x, y, w, _h = r
+    sk.text(
+        t["title"], x, y, 90, 10, size=22, min_size=14, font="display", color=ACCENT, field="title"
+    )
+    sk.text(f"*{t['subtitle']}*", x, y + 9.5, 100, 4.5, size=7.5, color=FAINT, field="subtitle")
+    nx = x + 104
+    sk.text(f"**{t['name']}:**", nx, y + 3, 16, 6, size=9, field="name")
+    sk.line(nx + 16, y + 8.5, x + w, y + 8.5, stroke=INK, width=0.3)
+    sk.field(nx + 16, y + 2, w - 120, 6.3, "name")
+
+
+def _figure(sk: Sketch, r, t: dict) -> None:
+    x, y, w, _h = r
+    heading(sk, t["equipment"], x, y, w, "equipment")
+    y0 = y + 8
+    cx = x + w / 2
+    # the figure: a soft mannequin facing you (its right hand is on your left)
+    hy = y0 + 15
+    for side in (-1, 1):  # arms (shoulder, elbow, wrist) and legs (hip, knee, ankle)
+        for pts, width in (
+            (((11, 27), (16.5, 45), (17.4, 57.5)), 4.0),
+            (((5, 55), (6.3, 71), (7, 85)), 5.0),
+        ):
+            segs = [
+                ("M" if k == 0 else "L", cx + side * px, y0 + py) for k, (px, py) in enumerate(pts)
+            ]
+            sk.path(segs, stroke=BODY, width=width, cap=1, join=1)
+    sk.path(
+        [
+            ("M", cx - 12, y0 + 25),
+            ("C", cx - 6, y0 + 22.5, cx + 6, y0 + 22.5, cx + 12, y0 + 25),
+            ("L", cx + 8, y0 + 56),
+            ("L", cx - 8, y0 + 56),
+            ("Z",),
+        ],
+        fill=BODY,
+        stroke=None,
+    )
+    sk.rect(cx - 2.2, y0 + 19, 4.4, 5, fill=BODY, stroke=None)
+    sk.circle(cx, hy, 6.3, fill=BODY, stroke=None)
+    for side in (-1, 1):  # hands and boots
+        sk.circle(cx + side * 17.6, y0 + 59.5, 2.3, fill=BODY, stroke=None)
+        bx = cx + side * 7 - 3.6 + side * 1.2
+        sk.rect(bx, y0 + 84, 7.2, 4.2, fill=LINE, stroke=None, radius=1.4)
+    bw = 27.0
+    left, right = x, x + w - bw
+    slots = [
+        ("helmet", t["helmet"], left, y0 + 4, 17, (cx - 6.5, hy - 2)),
+        ("armour", t["armour_piece"], right, y0 + 24, 18, (cx + 6, y0 + 34)),
+        ("weapon", t["weapon"], left, y0 + 48, 20, (cx - 17.6, y0 + 59.5)),
+        ("shield", t["shield"], right, y0 + 48, 20, (cx + 17.6, y0 + 59.5)),
+        ("boot", t["boot"], right, y0 + 76, 12, (cx + 9.5, y0 + 86)),
+    ]
+    for key, caption, bx, by, bh, (tx, ty) in slots:
+        ex = bx + bw if bx == left else bx
+        sk.line(ex, by + bh / 2, tx, ty, stroke=ACCENT, width=0.25, dash=(0.8, 0.7))
+        sk.circle(tx, ty, 0.7, fill=ACCENT, stroke=None)
+        bonus = key != "boot"
+        reserve = 6.6 if bonus else 0.0  # the bonus box and a gap
+        write_box(sk, bx, by, bw, bh, f"equipment.{key}", caption, reserve=reserve, fill="#ffffff")
+        if bonus:
+            s = 5.0
+            sk.rect(
+                bx + bw - s - 0.8, by + bh - s - 0.8, s, s, stroke=FAINT, width=0.25, radius=0.6
+            )
+            label(sk, "+", bx + bw - s - 4, by + bh - s - 0.6, 3, s, size=7, color=FAINT)
+            sk.field(
+                bx + bw - s - 0.6, by + bh - s - 0.6, s - 0.4, s - 0.4, f"equipment.{key}_bonus"
+            )
+    label(sk, t["bonus"], left, y0 + 69, bw + 4, 4, size=6.5)
+    sk.text(
+        t["two_handed"],
+        left,
+        y0 + 74,
+        bw + 6,
+        15.5,
+        size=6.5,
+        min_size=MIN_PT,
+        color=INK,
+        valign="top",
+        field="two_handed",
+    )
+
+
+def _backpack(sk: Sketch, r, data: JournalData, t: dict) -> None:
+    x, y, w, h = r
+    heading(sk, t["backpack"], x, y, w * 0.45, "backpack")
+    sk.text(
+        t["backpack_note"],
+        x + w * 0.45,
+        y,
+        w * 0.55,
+        5.5,
+        size=6.5,
+        min_size=MIN_PT,
+        color=FAINT,
+        align="right",
+        field="backpack_note",
+    )
+    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+    rows = (data.backpack + 1) // 2
+    top = y + 8
+    gap = 1.3
+    cw = (w - gap) / 2
+    rh = (h - 8 - (rows - 1) * gap) / rows
+    for n in range(data.backpack):
+        col, row = divmod(n, rows)
+        bx, by = x + col * (cw + gap), top + row * (rh + gap)
+        sk.rect(bx, by, cw, rh, stroke=INK, width=0.3, radius=1)
+        sk.text(f"{n + 1}", bx + 0.8, by, 5, rh, size=7, style="bold", color=FAINT, field="slot")
+        sk.field(bx + 5.5, by + 0.5, cw - 6.2, rh - 1, f"backpack.{n + 1}")
+
+
+def _strength(sk: Sketch, r, t: dict) -> None:
+    x, y, w, h = r
+    sw = w * 0.52
+    heading(sk, t["strength"], x, y, sw - 3, "strength")
+    heading(sk, t["armour_value"], x + sw, y, w - sw, "armour_value")
+    bh = h - 8
+    gap = 1.6
+    half = (sw - 3 - gap) / 2
+    write_box(sk, x, y + 8, half, bh, "base_strength", t["base"])
+    write_box(sk, x + half + gap, y + 8, half, bh, "strength", t["current"])
+    label(sk, t["start"].format(n=START_STRENGTH), x + 1.2, y + 8 + bh - 4, half - 2)
+    label(sk, t["start"].format(n=START_STRENGTH), x + half + gap + 1.2, y + 8 + bh - 4, half - 2)
+    write_box(sk, x + sw, y + 8, 15, bh, "armour")
+    sk.text(
+        t["armour_note"],
+        x + sw + 16.5,
+        y + 8,
+        w - sw - 16.5,
+        bh,
+        size=6.5,
+        min_size=MIN_PT,
+        color=FAINT,
+        field="armour_note",
+    )
+
+
+def _level(sk: Sketch, r, data: JournalData, t: dict) -> None:
+    x, y, w, _h = r
+    heading(sk, t["level"], x, y, w, "level")
+    write_box(sk, x, y + 8, 20, 12, "level", t["level"])
+    write_box(sk, x + 22, y + 8, 30, 12, "experience", t["experience"])
+    sk.text(
+        t["ladder_rule"],
+        x + 54,
+        y + 7.5,
+        w - 54,
+        13,
+        size=6.5,
+        min_size=MIN_PT,
+        color=INK,
+        field="ladder_rule",
+    )
+    top = y + 23
+    levels = data.ladder
+    lw = 17.0
+    cw = (w - lw) / levels
+    rh = 4.6
+    rows = (
+        (t["level"], [str(n) for n in range(1, levels + 1)], True),
+        (t["ladder_xp"], [str(threshold(n)) for n in range(1, levels + 1)], False),
+        (t["ladder_base"], [str(START_STRENGTH + n - 1) for n in range(1, levels + 1)], False),
+    )
+    for k, (name, cells, bold) in enumerate(rows):
+        ry = top + k * rh
+        if k == 0:
+            sk.rect(x, ry, w, rh, fill=SHADE, stroke=None)
+        label(sk, name, x + 0.5, ry + 0.4, lw - 1, rh - 0.8, size=6, color=INK)
+        for i, c in enumerate(cells):
+            sk.text(
+                f"**{c}**" if bold else c,
+                x + lw + i * cw,
+                ry,
+                cw,
+                rh,
+                size=7,
+                align="center",
+                field="ladder",
+            )
+    bottom = top + 3 * rh
+    sk.line(x, bottom, x + w, bottom, stroke=LINE, width=0.25)
+    for i in range(levels):
+        sk.checkbox(
+            x + lw + i * cw + cw / 2 - 1.6,
+            bottom + 0.9,
+            3.2,
+            name=f"level_reached.{i + 1}",
+            width=0.25,
+            round_=True,
+        )
+    label(sk, t["ladder"], x + 0.5, bottom + 0.6, lw - 1, 3.6, size=6)
+
+
+def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
+    x, y, w, h = r
+    heading(sk, t["abilities"], x, y, w * 0.5, "abilities")
+    sk.text(
+        t["abilities_note"],
+        x + w * 0.5,
+        y,
+        w * 0.5,
+        5.5,
+        size=6.5,
+        min_size=MIN_PT,
+        color=FAINT,
+        align="right",
+        field="abilities_note",
+    )
+    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+    top = y + 7.5
+    n = len(data.abilities)
+    rh = (h - 7.5) / n
+    nw = 27.0
+    for i, a in enumerate(data.abilities):
+        ry = top + i * rh
+        if i % 2 == 0:
+            sk.rect(x, ry, w, rh, fill=SHADE, stroke=None)
+        sk.text(
+            f"**{a.name.get(lang)}**",
+            x + 1,
+            ry,
+            nw - 2,
+            rh,
+            size=7.8,
+            min_size=6,
+            field=f"abilities.{a.id}",
+        )
+        if not a.levels:
+            sk.checkbox(x + nw, ry + (rh - 3.4) / 2, 3.4, name=f"ability.{a.id}", width=0.3)
+            label(sk, t["no_levels"], x + nw + 5, ry, w - nw - 5, rh, size=6)
+            continue
+        cw = (w - nw) / 3
+        box = 3.8
+        for k, effect in enumerate(a.levels):
+            cx = x + nw + k * cw
+            sk.checkbox(cx, ry + (rh - box) / 2, box, name=f"ability.{a.id}.{k + 1}", width=0.3)
+            sk.text(
+                str(k + 1),
+                cx,
+                ry + (rh - box) / 2,
+                box,
+                box,
+                size=MIN_PT,
+                align="center",
+                color=FAINT,
+                field="level",
+            )
+            # the text stops well short of the next level's box
+            sk.text(
+                effect.get(lang),
+                cx + box + 0.9,
+                ry + 0.3,
+                cw - box - 2.6,
+                rh - 0.6,
+                size=6.5,
+                min_size=MIN_PT,
+                line_height=1.02,
+                field=f"abilities.{a.id}.levels.{k}",
+            )
+
+
+def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
+    x, y, w, h = food_r
+    heading(sk, t["food"], x, y, w * 0.4, "food")
+    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+    write_box(sk, x + w - 14, y - 0.5, 14, 5.8, "food")
+    label(sk, f"≤ {MAX_FOOD}", x + w - 27, y + 0.8, 12, 4, size=6.5, align="right")
+    size = min(4.2, (w - (MAX_FOOD - 1) * 0.35) / MAX_FOOD)
+    step = (w - size) / (MAX_FOOD - 1)
+    for n in range(MAX_FOOD):
+        bx = x + n * step
+        sk.checkbox(bx, y + 7.5, size, name=f"food_track.{n + 1}", width=0.25)
+        sk.text(
+            str(n + 1),
+            bx,
+            y + 7.5,
+            size,
+            size,
+            size=MIN_PT,
+            align="center",
+            color=FAINT,
+            field="food",
+        )
+    sk.text(
+        t["food_rule"],
+        x,
+        y + 8 + size + 0.5,
+        w,
+        h - size - 8.5,
+        size=6.3,
+        min_size=MIN_PT,
+        color=INK,
+        valign="top",
+        line_height=1.05,
+        field="food_rule",
+    )
+    x, y, w, h = money_r
+    heading(sk, t["money"], x, y, w * 0.4, "money")
+    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+    write_box(sk, x + w * 0.4 + 2, y + 6.8, w * 0.6 - 2, h - 6.8, "money")
+    sk.text(
+        t["money_note"],
+        x,
+        y + 6.8,
+        w * 0.4,
+        h - 6.8,
+        size=6.3,
+        min_size=MIN_PT,
+        color=FAINT,
+        field="money_note",
+    )
+
+
+def _friends(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
+    x, y, w, h = r
+    heading(sk, t["friends"], x, y, w * 0.4, "friends")
+    sk.text(
+        t["friends_note"],
+        x + w * 0.4,
+        y,
+        w * 0.6,
+        5.5,
+        size=6.5,
+        min_size=MIN_PT,
+        color=FAINT,
+        align="right",
+        field="friends_note",
+    )
+    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+    n = data.friends
+    gap = 5.0
+    fw = (w - gap * (n - 1)) / n
+    top = y + 8
+    fh = h - 8
+    for i in range(n):
+        _friend(sk, x + i * (fw + gap), top, fw, fh, i + 1, data, t, lang)
+
+
+def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: str) -> None:
+    p = f"friend.{n}"
+    sk.rect(x, y, w, h, stroke=LINE, width=0.3, radius=1.5)
+    ix, iw = x + 2, w - 4
+    sk.text(f"**{t['friend']} {n}**", ix, y + 1, 22, 5, size=8.5, color=ACCENT, field="friend")
+    sk.text(f"{t['name']}:", ix + 22, y + 1, 12, 5, size=7, field="name")
+    sk.line(ix + 33, y + 5.6, ix + iw, y + 5.6, stroke=INK, width=0.25)
+    sk.field(ix + 33, y + 0.8, iw - 33, 4.8, f"{p}.name")
+    # profession
+    yy = y + 8
+    label(sk, t["profession"], ix, yy, 20, 4, size=6.5, color=INK)
+    pw = (iw - 20) / 3
+    for k, prof in enumerate(("warrior", "wizard", "alchemist")):
+        px = ix + 20 + k * pw
+        sk.checkbox(px, yy + 0.2, 3.4, name=f"{p}.profession.{prof}", width=0.3, round_=True)
+        sk.text(
+            data.professions[prof].get(lang),
+            px + 4.4,
+            yy,
+            pw - 4.6,
+            4,
+            size=6.8,
+            min_size=MIN_PT,
+            field=f"professions.{prof}",
+        )
+    # numbers: a warrior or alchemist heals up to its base strength, as you do
+    yy += 6
+    bw = (iw - 6) / 4
+    boxes = (
+        ("armour", t["armour_value"]),
+        ("base_strength", f"{t['friend_strength']}: {t['base']}"),
+        ("strength", f"{t['friend_strength']}: {t['current']}"),
+        ("food", t["friend_food"]),
+    )
+    for k, (key, caption) in enumerate(boxes):
+        write_box(sk, ix + k * (bw + 2), yy, bw, 11, f"{p}.{key}", caption)
+    # once a day
+    yy += 13.5
+    label(sk, t["once_a_day"], ix, yy, iw, 4, size=6.5, color=INK)
+    yy += 4.5
+    for k, prof in enumerate(("wizard", "alchemist")):
+        items = [o for o in data.once_a_day if o.profession == prof]
+        ry = yy + k * 5
+        sk.text(
+            f"*{data.professions[prof].get(lang)}:*",
+            ix,
+            ry,
+            17,
+            4.2,
+            size=6.3,
+            min_size=MIN_PT,
+            color=FAINT,
+            field=f"professions.{prof}",
+        )
+        ow = (iw - 17) / max(len(items), 2)
+        for j, o in enumerate(items):
+            ox = ix + 17 + j * ow
+            sk.checkbox(ox, ry + 0.4, 3.2, name=f"{p}.{o.id}", width=0.3)
+            sk.text(
+                o.name.get(lang),
+                ox + 4,
+                ry,
+                ow - 4.2,
+                4.2,
+                size=6.5,
+                min_size=MIN_PT,
+                field=f"once_a_day.{o.id}",
+            )
+    # notes
+    yy += 11.5
+    label(sk, t["notes"], ix, yy, iw, 4, size=6.5, color=INK)
+    lines_top = yy + 4.5
+    step = 6.0
+    count = int((y + h - 1.5 - lines_top) // step)
+    for k in range(count):
+        ly = lines_top + (k + 1) * step
+        sk.line(ix, ly, ix + iw, ly, stroke=LINE, width=0.2)
+    sk.field(ix, lines_top, iw, count * step, f"{p}.notes")
+
+
+def build_journal(ctx: BuildContext) -> list[Drawn]:
+    """The character journal on one page."""
+    data: JournalData = ctx.data
+    t = texts(data, ctx.lang, *KEYS)
+    lay = ctx.layout
+    sk = Sketch(ctx.env, "journal")
+    _header(sk, region(lay, "header"), t)
+    _figure(sk, region(lay, "figure"), t)
+    _backpack(sk, region(lay, "backpack"), data, t)
+    _strength(sk, region(lay, "strength"), t)
+    _level(sk, region(lay, "level"), data, t)
+    _abilities(sk, region(lay, "abilities"), data, t, ctx.lang)
+    _food_money(sk, region(lay, "food"), region(lay, "money"), t)
+    _friends(sk, region(lay, "friends"), data, t, ctx.lang)
+    return [Drawn(lay.width, lay.height, sk.ops)]
+
+
+BUILDERS = {"gamebook/journal": build_journal}

@@ -1,0 +1,1 @@
+"""The papirove_doupe game plugin."""

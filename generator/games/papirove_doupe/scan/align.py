@@ -1,0 +1,429 @@
+"""Finding a printed sheet in a photo or scan: registration marks, sheet code and homography.
+
+The four corner marks are nested squares (black, a white ring, a black centre). They are found
+as contours with exactly that nesting, then every way of pinning them to the sheet's corners is
+tried until the 16-bit sheet code under the printed sheet id reads as a sheet the pack knows.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from generator.errors import PapirnaError
+from generator.games.papirove_doupe.scan.template import (
+    PX_PER_MM,
+    SheetKind,
+    raster_size,
+    sheet_to_px,
+)
+
+CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
+WINDOW_MM = 32.0  # windows matched against the blank sheet to refine the alignment
+DETECT_SIDE = 1600  # px, the long side of the copy marks are looked for in
+# a registration mark: 7 mm black, a white square of HOLE_SIDE inside, a black centre inside that
+HOLE_SIDE = 7.0 - 3.2
+CENTRE_RATIO = ((7.0 - 5.2) / HOLE_SIDE) ** 2  # centre area / hole area
+FRAME_SCALE = (1.12, 1.7)  # the black frame, as scales of the hole about its centre
+
+
+class Candidate(NamedTuple):
+    """A nested-square mark found in the image: centre (px) and side (px)."""
+
+    x: float
+    y: float
+    size: float
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """A sheet found in an image: which sheet, and the map from image px to sheet mm."""
+
+    sheet_id: str
+    lang: str
+    homography: np.ndarray  # 3x3, image px -> sheet mm
+    marks: tuple[tuple[float, float], ...]  # image px of the four marks, in CORNERS order
+    px_per_mm: float  # the sheet's resolution in the image, roughly
+
+
+def _cv2():
+    import cv2
+
+    return cv2
+
+
+def find_candidates(gray: np.ndarray) -> list[Candidate]:
+    """Every registration-mark-like nested square in a grey image, in full-image px."""
+    cv2 = _cv2()
+    h, w = gray.shape
+    f = max(h, w) / DETECT_SIDE
+    small = (
+        cv2.resize(gray, (round(w / f), round(h / f)), interpolation=cv2.INTER_AREA)
+        if f > 1
+        else gray
+    )
+    f = max(f, 1.0)
+    found: list[Candidate] = []
+    side = max(small.shape)
+    for block in (side // 12 | 1, side // 30 | 1):
+        binary = cv2.adaptiveThreshold(
+            small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 25
+        )
+        for c in _nested_squares(binary):
+            full = Candidate((c.x + 0.5) * f - 0.5, (c.y + 0.5) * f - 0.5, c.size * f)
+            if all(math.dist(full[:2], o[:2]) > 0.3 * o.size for o in found):
+                found.append(full)
+    return sorted((_refine(gray, c) for c in found), key=lambda c: -c.size)
+
+
+def _nested_squares(binary: np.ndarray) -> list[Candidate]:
+    """Registration marks in a binary image (ink = 255): a square white ring in black around a
+    black centre. The ring (a hole of some black region) anchors the search, so a mark still
+    counts when its black frame runs into a dark table or shadow around it.
+    """
+    cv2 = _cv2()
+    contours, hierarchy = cv2.findContours(binary, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    hier = hierarchy[0]
+    total = binary.shape[0] * binary.shape[1]
+    out = []
+    for j, c in enumerate(contours):
+        if hier[j][3] == -1 or hier[j][2] == -1:  # a hole, with something inside
+            continue
+        area = cv2.contourArea(c)
+        if area < 25 or area > total / 100:
+            continue
+        hull = cv2.contourArea(cv2.convexHull(c))
+        if hull <= 0 or area / hull < 0.88:
+            continue
+        approx = cv2.approxPolyDP(c, 0.08 * cv2.arcLength(c, True), True)
+        if len(approx) != 4 or cv2.contourArea(approx) < 0.7 * area:
+            continue
+        kids, k = [], hier[j][2]
+        while k != -1:
+            kids.append(k)
+            k = hier[k][0]
+        areas = [cv2.contourArea(contours[k]) for k in kids]
+        centre = kids[int(np.argmax(areas))]
+        if not 0.35 * CENTRE_RATIO < max(areas) / area < 2.2 * CENTRE_RATIO:
+            continue
+        if sum(areas) - max(areas) > 0.05 * area:
+            continue
+        m1, m2 = cv2.moments(c), cv2.moments(contours[centre])
+        if m1["m00"] <= 0 or m2["m00"] <= 0:
+            continue
+        p1 = (m1["m10"] / m1["m00"], m1["m01"] / m1["m00"])
+        p2 = (m2["m10"] / m2["m00"], m2["m01"] / m2["m00"])
+        side = math.sqrt(area)
+        if math.dist(p1, p2) > 0.15 * side:
+            continue
+        if _frame_fill(binary, approx.reshape(4, 2).astype(np.float64), p1) < 0.75:
+            continue
+        out.append(Candidate(p1[0], p1[1], side * 7.0 / HOLE_SIDE))
+    return out
+
+
+def _frame_fill(binary: np.ndarray, quad: np.ndarray, centre) -> float:
+    """How much of the band where a mark's black frame should be is ink."""
+    cv2 = _cv2()
+    c = np.array(centre)
+    outer = c + (quad - c) * FRAME_SCALE[1]
+    inner = c + (quad - c) * FRAME_SCALE[0]
+    x0, y0 = np.floor(outer.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(outer.max(axis=0)).astype(int) + 1
+    h, w = binary.shape
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+        return 0.0
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillPoly(mask, [np.round(outer - (x0, y0)).astype(np.int32)], 1)
+    cv2.fillPoly(mask, [np.round(inner - (x0, y0)).astype(np.int32)], 0)
+    band = mask > 0
+    if band.sum() == 0:
+        return 0.0
+    return float((binary[y0:y1, x0:x1][band] > 0).mean())
+
+
+def _refine(gray: np.ndarray, c: Candidate) -> Candidate:
+    """The mark's centre measured again at full resolution, in a window around it."""
+    cv2 = _cv2()
+    r = int(c.size * 1.2) + 4
+    x0, y0 = max(0, int(c.x) - r), max(0, int(c.y) - r)
+    window = gray[y0 : int(c.y) + r + 1, x0 : int(c.x) + r + 1]
+    if window.size == 0 or c.size < 20:
+        return c
+    _, binary = cv2.threshold(window, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    best = None
+    for cand in _nested_squares(binary):
+        d = math.dist((cand.x + x0, cand.y + y0), (c.x, c.y))
+        if d < 0.3 * c.size and (best is None or d < best[0]):
+            best = (d, cand)
+    if best is None:
+        return c
+    return Candidate(best[1].x + x0, best[1].y + y0, best[1].size)
+
+
+def _sample(gray: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Bilinear samples of `gray` at float (x, y) px points."""
+    cv2 = _cv2()
+    pts = points.astype(np.float32).reshape(-1, 1, 2)
+    out = cv2.remap(
+        gray, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return out.reshape(-1).astype(np.float32)
+
+
+def _grid(x: float, y: float, size: float, n: int = 4) -> np.ndarray:
+    t = (np.arange(n) + 0.5) / n
+    gx, gy = np.meshgrid(x + t * size, y + t * size)
+    return np.stack([gx.ravel(), gy.ravel()], axis=1)
+
+
+def _to_image(sheet_to_image: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    ones = np.ones((len(pts), 1))
+    p = np.hstack([pts, ones]) @ sheet_to_image.T
+    return p[:, :2] / p[:, 2:3]
+
+
+def read_code(
+    gray: np.ndarray, kind: SheetKind, sheet_to_image: np.ndarray
+) -> tuple[int | None, float]:
+    """The 16-bit sheet code under a map from sheet mm to image px, and how clearly it read.
+
+    Returns (None, clarity) when some bit is neither clearly black nor clearly paper.
+    """
+    mark = kind.marks[1]  # top-right: the code is printed beside it
+    mx, my, ms = mark
+    band = ms * (1.6 / 7.0)  # the width of the printed black frame of a mark
+    black = np.concatenate(
+        [
+            _sample(gray, _to_image(sheet_to_image, _grid(mx + 0.25, my + 0.25, band - 0.5, 3))),
+            _sample(
+                gray,
+                _to_image(
+                    sheet_to_image,
+                    _grid(mx + ms - band + 0.25, my + ms - band + 0.25, band - 0.5, 3),
+                ),
+            ),
+        ]
+    )
+    ring = ms * (1.0 / 7.0)
+    paper = np.concatenate(
+        [
+            _sample(
+                gray,
+                _to_image(sheet_to_image, _grid(mx + band + 0.2, my + band + 0.2, ring - 0.4, 3)),
+            ),
+            _sample(
+                gray,
+                _to_image(
+                    sheet_to_image,
+                    _grid(mx + ms - band - ring + 0.2, my + ms - band - ring + 0.2, ring - 0.4, 3),
+                ),
+            ),
+        ]
+    )
+    b, p = float(np.median(black)), float(np.median(paper))
+    if p - b < 30:
+        return None, 0.0
+    code, clarity = 0, 1.0
+    for sq in kind.bits:
+        inset = sq.size * 0.3
+        v = _sample(
+            gray,
+            _to_image(sheet_to_image, _grid(sq.x + inset, sq.y + inset, sq.size - 2 * inset, 3)),
+        )
+        level = (p - float(np.mean(v))) / (p - b)
+        clarity = min(clarity, abs(level - 0.5) * 2)
+        code = code << 1 | (level > 0.5)
+    if clarity < 0.3:
+        return None, clarity
+    return code, clarity
+
+
+def _sheet_points(kind: SheetKind) -> np.ndarray:
+    return np.array([m.centre for m in kind.marks], np.float64)
+
+
+def _similarity(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """The scale-rotation-translation taking two points to two points, as a 3x3 matrix."""
+    a, b = complex(*src[0]), complex(*src[1])
+    c, d = complex(*dst[0]), complex(*dst[1])
+    k = (d - c) / (b - a)
+    t = c - k * a
+    return np.array([[k.real, -k.imag, t.real], [k.imag, k.real, t.imag], [0, 0, 1]])
+
+
+def _affine(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    cv2 = _cv2()
+    m = cv2.getAffineTransform(src.astype(np.float32), dst.astype(np.float32))
+    return np.vstack([m, [0, 0, 1]])
+
+
+def _jacobian(m: np.ndarray, x: float, y: float) -> np.ndarray:
+    """The derivative of a projective map at (x, y)."""
+    u, v, w = m @ np.array([x, y, 1.0])
+    return (m[:2, :2] * w - np.outer([u, v], m[2, :2])) / (w * w)
+
+
+def _plausible(sheet_to_image: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> bool:
+    """Whether a map is a camera's (no mirror, similar scale both ways, marks of the right size)."""
+    j = _jacobian(sheet_to_image, kind.width / 2, kind.height / 2)
+    det = np.linalg.det(j)
+    if det <= 0:
+        return False
+    s = np.linalg.svd(j, compute_uv=False)
+    if s[0] / s[1] > 1.6:
+        return False
+    scale = math.sqrt(det)
+    mark = kind.marks[0].size
+    return all(0.55 < c.size / (mark * scale) < 1.8 for c in cands)
+
+
+def locate(gray: np.ndarray, kind: SheetKind) -> Alignment:
+    """Find the sheet in a grey image: its marks, its id (from the code) and its homography."""
+    cv2 = _cv2()
+    cands = find_candidates(gray)
+    sheet = _sheet_points(kind)
+    best: tuple | None = None
+    unknown: set[int] = set()
+    if len(cands) >= 4:
+        for quad in itertools.combinations(cands[:10], 4):
+            for order in _cyclic_orders(quad):
+                img = np.array([(c.x, c.y) for c in order], np.float64)
+                h = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
+                if not _plausible(h, kind, list(order)):
+                    continue
+                code, clarity = read_code(gray, kind, h)
+                if code is None:
+                    continue
+                if code not in kind.ids:
+                    unknown.add(code)
+                    continue
+                if best is None or clarity > best[0]:
+                    best = (clarity, code, h, img)
+    if best is not None:
+        _, code, h, img = best
+        sid, lang = kind.ids[code]
+        inv = np.linalg.inv(h)
+        return Alignment(
+            sheet_id=sid,
+            lang=lang,
+            homography=inv / inv[2, 2],
+            marks=tuple(tuple(p) for p in img),
+            px_per_mm=math.sqrt(abs(np.linalg.det(_jacobian(h, kind.width / 2, kind.height / 2)))),
+        )
+    if unknown:
+        codes = ", ".join(f"{c:#06x}" for c in sorted(unknown))
+        raise PapirnaError(
+            f"this is not a Papírové doupě player sheet of this pack (its sheet code reads {codes}, "
+            f"known: {', '.join(sid for sid, _ in kind.ids.values())})"
+        )
+    raise PapirnaError(_missing_message(gray, kind, cands))
+
+
+def _cyclic_orders(quad: tuple[Candidate, ...]) -> list[tuple[Candidate, ...]]:
+    """The four ways to pin a convex quad of marks to (top-left, top-right, bottom-left, bottom-right)."""
+    cx = sum(c.x for c in quad) / 4
+    cy = sum(c.y for c in quad) / 4
+    ring = sorted(quad, key=lambda c: math.atan2(c.y - cy, c.x - cx))  # clockwise on screen
+    out = []
+    for r in range(4):
+        tl, tr, br, bl = (ring[(r + k) % 4] for k in range(4))
+        out.append((tl, tr, bl, br))
+    return out
+
+
+def _missing_message(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> str:
+    """Which corners' marks are missing, when the code confirms where the found ones are."""
+    sheet = _sheet_points(kind)
+    hint = "photograph the whole sheet, flat, with all four black corner squares visible"
+    for k in (3, 2):
+        if len(cands) < k:
+            continue
+        for found in itertools.combinations(cands[:8], k):
+            for corners in itertools.permutations(range(4), k):
+                src = sheet[list(corners)]
+                dst = np.array([(c.x, c.y) for c in found])
+                m = _similarity(src, dst) if k == 2 else _affine(src, dst)
+                if not _plausible(m, kind, list(found)):
+                    continue
+                code, _ = read_code(gray, kind, m)
+                if code in kind.ids:
+                    missing = [CORNERS[i] for i in range(4) if i not in corners]
+                    what = " and ".join(missing)
+                    s = "" if len(missing) == 1 else "s"
+                    return f"the {what} registration mark{s} of the sheet cannot be found: {hint}"
+    n = min(len(cands), 4)
+    if n == 0:
+        return (
+            f"no registration marks found: this does not look like a Papírové doupě sheet ({hint})"
+        )
+    return f"found {n} of the 4 registration marks but cannot tell which corners they are: {hint}"
+
+
+def refine(gray: np.ndarray, align: Alignment, kind: SheetKind, ref: np.ndarray) -> Alignment:
+    """The alignment corrected by matching the straightened photo to the blank sheet in windows.
+
+    Phase correlation in a grid of windows measures how far the print lies from where the marks
+    put it (a fraction of a mm from a mark's centre, lens distortion or a bent sheet); a
+    homography fitted to those shifts replaces the one from the marks alone.
+    """
+    cv2 = _cv2()
+    photo = warp(gray, align, kind).astype(np.float32) / 255.0
+    size = int(WINDOW_MM * PX_PER_MM)
+    hann = cv2.createHanningWindow((size, size), cv2.CV_32F)
+    h, w = photo.shape
+    src, dst = [], []
+    for cy in np.linspace(size / 2, h - size / 2, 6):
+        for cx in np.linspace(size / 2, w - size / 2, 4):
+            x0, y0 = int(cx - size / 2), int(cy - size / 2)
+            a = 1.0 - photo[y0 : y0 + size, x0 : x0 + size]
+            b = ref[y0 : y0 + size, x0 : x0 + size].copy()  # phaseCorrelate may write to views
+            if float(b.std()) < 0.05:
+                continue
+            (dx, dy), response = cv2.phaseCorrelate(b, a, hann)
+            if response < 0.15 or abs(dx) > size / 8 or abs(dy) > size / 8:
+                continue
+            # the print at sheet px (cx, cy) shows at (cx + dx, cy + dy) of the straightened photo
+            src.append((cx + dx, cy + dy))
+            dst.append((cx, cy))
+    if len(src) < 6:
+        return align
+    m, inliers = cv2.findHomography(
+        np.array(src, np.float32), np.array(dst, np.float32), cv2.RANSAC, 2.0
+    )
+    if m is None or inliers.sum() < 6:
+        return align
+    to_px = sheet_to_px()
+    corrected = np.linalg.inv(to_px) @ m @ to_px @ align.homography
+    return Alignment(
+        sheet_id=align.sheet_id,
+        lang=align.lang,
+        homography=corrected / corrected[2, 2],
+        marks=align.marks,
+        px_per_mm=align.px_per_mm,
+    )
+
+
+def warp(gray: np.ndarray, align: Alignment, kind: SheetKind) -> np.ndarray:
+    """The sheet cut out of the image and straightened: grey levels at PX_PER_MM, sheet mm."""
+    cv2 = _cv2()
+    h = align.homography
+    scale = 1.0
+    img = gray
+    if align.px_per_mm > PX_PER_MM * 1.4:  # shrink first so thin strokes are averaged, not skipped
+        scale = PX_PER_MM * 1.2 / align.px_per_mm
+        img = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    # image px -> (shrunk px) -> sheet mm -> px of the sheet-aligned image
+    shrink = np.array([[scale, 0, 0.5 * scale - 0.5], [0, scale, 0.5 * scale - 0.5], [0, 0, 1]])
+    m = sheet_to_px() @ h @ np.linalg.inv(shrink)
+    size = raster_size(kind.width, kind.height)
+    out = cv2.warpPerspective(
+        img, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
+    )
+    return out

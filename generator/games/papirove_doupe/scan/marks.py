@@ -1,0 +1,318 @@
+"""Deciding which boxes of a straightened sheet are marked, with a confidence for each.
+
+The straightened photo is turned into darkness (0 paper .. 1 black) against the paper around it,
+so uneven light drops out. The blank sheet, rasterised at the same scale, is blurred and
+tone-mapped until it looks like the photo would without pen marks: this is the expected print.
+Each box is then measured as the mean darkness of a region inset from its printed outline; the
+excess over the expected print is the ink a player added. Means do not change with blur, and the
+printed shading and numbers are in the expected print, so neither reads as a mark. Circles are
+also measured in twelve sectors of a ring around them, which a circled number fills.
+
+The decision threshold comes from the sheet itself: the empty boxes form a tight cluster of
+excesses near zero, whose centre and spread are estimated robustly (the densest quarter of the
+values, and the spread of its lower side, which marks never reach). A box's score is its excess
+in units of that spread; its confidence says how far the score is from the threshold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from generator.games.papirove_doupe.scan.template import PX_PER_MM, Box, px
+
+INSET_MM = 0.5  # the measured region stays this far inside a box's printed outline
+INNER_DISC = 0.6  # a circle's inner region, as a fraction of its radius
+RING_MM = (1.3, 1.2)  # a circle's ring: from this radius to the circle's radius plus this
+SECTORS = 12
+SECTOR_Z = (3.0, 9.0)  # a ring sector is partly (clearly) inked from this many spreads up
+RING_COVERED = 6.5  # inked sectors from which a ring counts as circled (a hand-drawn circle has
+RING_MARGIN = 2.0  # gaps, a neighbour's circle crosses up to 4); this many fewer or more is clear
+NEIGHBOUR_DEG = 50.0  # sectors this close to the direction of a circled neighbour are left out
+LEVEL_STEP = 0.02  # printed tones are told apart in steps of this darkness
+BLURS = (0.0, 0.5, 1.0, 1.5, 2.0, 2.6, 3.3, 4.2)  # px, tried to match the photo's blur
+PAPER_BLOCK = 6.0  # mm: the paper level is measured in blocks of this size
+PAPER_QUANTILE = 0.75  # and is this quantile of the block's paper pixels
+MIN_SPREAD = 0.004  # darkness: the spread of empty boxes is taken to be at least this
+THRESHOLD = 10.0  # score (spreads above the empty level) from which a box counts as marked
+BAND = 5.0  # scores within this of the threshold are uncertain (confidence < 1/2 within half)
+GROUP_MIN = 12  # values below the empty level from which a box size gets its own band
+
+
+def _cv2():
+    import cv2
+
+    return cv2
+
+
+def paper_level(gray: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """The photo's paper brightness everywhere, from the pixels the blank sheet says are paper.
+
+    Per block, an upper quantile of those pixels (pen marks are darker, and fill at most part of
+    a block); then a closing over blocks, so a block full of marks takes its neighbours' level.
+    """
+    cv2 = _cv2()
+    h, w = gray.shape
+    small = cv2.resize(gray.astype(np.float32), (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    paper = cv2.dilate(ref, np.ones((7, 7), np.uint8)) < 0.02
+    paper = (
+        cv2.resize(paper.astype(np.uint8), (w // 2, h // 2), interpolation=cv2.INTER_NEAREST) > 0
+    )
+    k = int(PAPER_BLOCK * PX_PER_MM / 2)
+    bh, bw = small.shape[0] // k, small.shape[1] // k
+    values = np.where(paper, small, -1.0)[: bh * k, : bw * k]
+    blocks = values.reshape(bh, k, bw, k).transpose(0, 2, 1, 3).reshape(bh, bw, k * k)
+    blocks = -np.sort(-blocks, axis=2)  # brightest first
+    count = (blocks >= 0).sum(axis=2)
+    idx = np.minimum((count * (1 - PAPER_QUANTILE)).astype(int), k * k - 1)
+    level = np.take_along_axis(blocks, idx[..., None], axis=2)[..., 0]
+    valid = count >= 0.2 * k * k
+    level = np.where(valid, level, 0.0).astype(np.float32)
+    cross = np.ones((3, 3), np.uint8)
+    closed = cv2.erode(cv2.dilate(level, cross), cross)
+    level = np.where(valid, np.maximum(level, closed), 0.0).astype(np.float32)
+    weight = valid.astype(np.float32)
+    num = cv2.GaussianBlur(level * weight, (0, 0), 1.0)
+    den = cv2.GaussianBlur(weight, (0, 0), 1.0)
+    fallback = float(np.median(level[valid])) if valid.any() else 255.0
+    level = np.where(den > 1e-3, num / np.maximum(den, 1e-3), fallback).astype(np.float32)
+    full = cv2.resize(level, (bw * k * 2, bh * k * 2), interpolation=cv2.INTER_LINEAR)
+    full = cv2.copyMakeBorder(
+        full, 0, h - full.shape[0], 0, w - full.shape[1], cv2.BORDER_REPLICATE
+    )
+    return np.maximum(full, 1.0)
+
+
+def darkness(gray: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """The photo as darkness: about 0 on paper, 1 on black (not clipped at 0, so noise averages)."""
+    return np.minimum(1.0 - gray.astype(np.float32) / paper_level(gray, ref), 1.0)
+
+
+def tone_curve(photo: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How the printed tones of the blank sheet came out in the photo: (ref levels, photo levels).
+
+    Measured on flat areas of the print (paper, shading, solid ink) as the median photo darkness
+    where the blank sheet has each level; pen marks cover too little of those areas to move it.
+    """
+    cv2 = _cv2()
+    k = np.ones((5, 5), np.uint8)
+    flat = (cv2.dilate(ref, k) - cv2.erode(ref, k)) < 0.01
+    bins = np.round(ref[flat] / LEVEL_STEP).astype(np.int64)
+    q = np.clip(np.round((photo[flat] + 0.5) * 512), 0, 1023).astype(np.int64)
+    nb = int(bins.max()) + 1 if bins.size else 1
+    hist = np.bincount(bins * 1024 + q, minlength=nb * 1024).reshape(nb, 1024)
+    counts = hist.sum(axis=1)
+    xs, ys = [0.0], [0.0]
+    for b in np.flatnonzero(counts >= 300):
+        level = float(np.searchsorted(np.cumsum(hist[b]), counts[b] / 2)) / 512 - 0.5
+        if b == 0:
+            ys[0] = level
+        else:
+            xs.append(b * LEVEL_STEP)
+            ys.append(level)
+    return np.array(xs), np.maximum.accumulate(np.array(ys))
+
+
+def _windows(photo: np.ndarray, ref: np.ndarray, boxes: list[Box]):
+    step = max(1, len(boxes) // 40)
+    for b in boxes[::step]:
+        x0, y0 = max(0, int(px(b.x - 1))), max(0, int(px(b.y - 1)))
+        x1, y1 = int(px(b.x + b.w + 1)), int(px(b.y + b.h + 1))
+        yield photo[y0:y1, x0:x1], ref[y0:y1, x0:x1]
+
+
+def blur_sigma(photo: np.ndarray, ref: np.ndarray, boxes: list[Box], curve) -> float:
+    """The Gaussian blur (px) that makes the blank sheet look most like the photo around boxes."""
+    cv2 = _cv2()
+    windows = list(_windows(photo, ref, boxes))
+
+    def error(sigma: float) -> float:
+        err = 0.0
+        for wp, wr in windows:
+            blurred = cv2.GaussianBlur(wr, (0, 0), sigma) if sigma > 0 else wr
+            err += float(np.abs(wp - np.interp(blurred, *curve)).sum())
+        return err
+
+    errors = [error(s) for s in BLURS]
+    i = int(np.argmin(errors))
+    if 0 < i < len(BLURS) - 1:  # the bottom of a parabola through the best and its neighbours
+        (x0, x1, x2), (e0, e1, e2) = BLURS[i - 1 : i + 2], errors[i - 1 : i + 2]
+        den = (x0 - x1) * (x0 - x2) * (x1 - x2)
+        a = (x2 * (e1 - e0) + x1 * (e0 - e2) + x0 * (e2 - e1)) / den
+        b = (x2 * x2 * (e0 - e1) + x1 * x1 * (e2 - e0) + x0 * x0 * (e1 - e2)) / den
+        if a > 0:
+            return float(np.clip(-b / (2 * a), x0, x2))
+    return BLURS[i]
+
+
+def expected(photo: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """The blank sheet as this photo would show it: blurred and tone-mapped alike."""
+    cv2 = _cv2()
+    curve = tone_curve(photo, ref)
+    sigma = blur_sigma(photo, ref, boxes, curve)
+    blurred = cv2.GaussianBlur(ref, (0, 0), sigma) if sigma > 0 else ref
+    return np.interp(blurred, *curve).astype(np.float32)
+
+
+@dataclass
+class Features:
+    """Mean darkness per box (photo and expected print) and per ring sector for circles."""
+
+    inner_photo: np.ndarray  # (n,)
+    inner_expected: np.ndarray  # (n,)
+    ring_photo: np.ndarray  # (n, SECTORS), nan for square boxes and cut-off sectors
+    ring_expected: np.ndarray  # (n, SECTORS)
+
+
+def _round_masks(box: Box, ox: int, oy: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The inner disc mask and the sector map (-1 outside the ring) of a round box's window."""
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) + 0.5
+    dx = xx + ox - px(box.x + box.w / 2)
+    dy = yy + oy - px(box.y + box.h / 2)
+    r = np.hypot(dx, dy) / PX_PER_MM
+    radius = box.w / 2
+    inner = r <= radius * INNER_DISC
+    ring = (r >= RING_MM[0]) & (r <= radius + RING_MM[1])
+    sector = ((np.arctan2(dy, dx) + np.pi) / (2 * np.pi) * SECTORS).astype(int) % SECTORS
+    return inner, np.where(ring, sector, -1)
+
+
+def features(photo: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> Features:
+    """Mean darkness of every box's inner region and ring sectors, in photo and expected print."""
+    cv2 = _cv2()
+    n = len(boxes)
+    inner_p, inner_e = np.zeros(n), np.zeros(n)
+    ring_p = np.full((n, SECTORS), np.nan)
+    ring_e = np.full((n, SECTORS), np.nan)
+    ip = cv2.integral(photo.astype(np.float64))
+    ie = cv2.integral(exp.astype(np.float64))
+    h, w = photo.shape
+    for i, b in enumerate(boxes):
+        if b.round:
+            reach = b.w / 2 + RING_MM[1] + 0.2
+            cx, cy = b.x + b.w / 2, b.y + b.h / 2
+            ox, oy = int(px(cx - reach)), int(px(cy - reach))
+            size = int(2 * reach * PX_PER_MM) + 2
+            inner, sector = _round_masks(b, ox, oy, size)
+            full = np.bincount(sector[sector >= 0], minlength=SECTORS)
+            sx, sy = max(0, -ox), max(0, -oy)  # the part of the window inside the image
+            wp = photo[oy + sy : oy + size, ox + sx : ox + size]
+            we = exp[oy + sy : oy + size, ox + sx : ox + size]
+            inner = inner[sy : sy + wp.shape[0], sx : sx + wp.shape[1]]
+            sector = sector[sy : sy + wp.shape[0], sx : sx + wp.shape[1]]
+            inner_p[i] = wp[inner].mean()
+            inner_e[i] = we[inner].mean()
+            idx = sector.ravel()
+            keep = idx >= 0
+            counts = np.bincount(idx[keep], minlength=SECTORS)
+            seen = counts >= 0.8 * full
+            c = np.maximum(counts, 1)
+            ring_p[i] = np.where(
+                seen, np.bincount(idx[keep], wp.ravel()[keep], SECTORS) / c, np.nan
+            )
+            ring_e[i] = np.where(
+                seen, np.bincount(idx[keep], we.ravel()[keep], SECTORS) / c, np.nan
+            )
+        else:
+            inset = max(INSET_MM, 0.12 * min(b.w, b.h))
+            x0, y0 = round(px(b.x + inset)), round(px(b.y + inset))
+            x1, y1 = round(px(b.x + b.w - inset)), round(px(b.y + b.h - inset))
+            x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+            area = max((x1 - x0) * (y1 - y0), 1)
+            inner_p[i] = (ip[y1, x1] - ip[y0, x1] - ip[y1, x0] + ip[y0, x0]) / area
+            inner_e[i] = (ie[y1, x1] - ie[y0, x1] - ie[y1, x0] + ie[y0, x0]) / area
+    return Features(inner_p, inner_e, ring_p, ring_e)
+
+
+def empty_level(values: np.ndarray) -> tuple[float, float]:
+    """Centre and spread of the empty boxes' values: the densest quarter, and its lower side."""
+    v = np.sort(values[np.isfinite(values)])
+    if v.size < 8:
+        return 0.0, MIN_SPREAD
+    m = max(v.size // 4, 4)
+    spans = v[m:] - v[:-m]
+    start = int(np.argmin(spans))
+    centre = float(np.median(v[start : start + m]))
+    below = centre - v[v <= centre]
+    spread = 1.4826 * float(np.median(below)) if below.size >= 4 else MIN_SPREAD
+    return centre, max(spread, MIN_SPREAD)
+
+
+@dataclass
+class Reading:
+    """Every box's decision: marked, score (spreads above the empty level) and confidence."""
+
+    names: list[str]
+    marked: np.ndarray  # bool
+    score: np.ndarray
+    confidence: np.ndarray  # 0 (a coin toss) .. 1 (clear)
+    spread: tuple[float, float]  # of empty boxes' inner regions and ring sectors
+
+
+def _sector_angles() -> np.ndarray:
+    """The direction of each ring sector's middle (as _round_masks numbers them)."""
+    return -np.pi + (np.arange(SECTORS) + 0.5) * 2 * np.pi / SECTORS
+
+
+def _ring_scores(z: np.ndarray, hidden: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Scores from ring sectors' excess (in spreads), leaving out hidden sectors; and how many
+    sectors were left to judge by."""
+    part = np.clip((z - SECTOR_Z[0]) / (SECTOR_Z[1] - SECTOR_Z[0]), 0.0, 1.0)
+    part = np.where(np.isnan(z) | hidden, np.nan, part)
+    seen = (~np.isnan(part)).sum(axis=1)
+    covered = np.nansum(part, axis=1) * SECTORS / np.maximum(seen, 1)
+    return THRESHOLD + (covered - RING_COVERED) * (BAND / 2) / RING_MARGIN, seen
+
+
+def decide(f: Features, boxes: list[Box], band: float = BAND) -> Reading:
+    """Marked or empty for every box, against the empty level measured on this sheet.
+
+    `band` is the width of scores around the threshold that are uncertain (wider for photos of
+    low resolution, where thin marks and noise are harder to tell apart).
+    """
+    inner = f.inner_photo - f.inner_expected
+    c_in, s_in = empty_level(inner)
+    score = (inner - c_in) / s_in
+    # Boxes of one size may scatter wider below the empty level (where marks never reach, however
+    # many are marked) than the sheet as a whole: small boxes are measured over few pixels. Their
+    # scores are as sure as that wider scatter allows, so the uncertain band widens for them.
+    bands = np.full(len(boxes), float(band))
+    sizes = [(round(b.w * 2), round(b.h * 2), b.round) for b in boxes]
+    for size in set(sizes):
+        group = np.array([i for i, s in enumerate(sizes) if s == size])
+        below = c_in - inner[group][inner[group] <= c_in]
+        if below.size >= GROUP_MIN:
+            bands[group] = band * max(1.0, 1.4826 * float(np.median(below)) / s_in)
+    confidence_cap = np.ones(len(boxes))
+    rounds = np.flatnonzero([b.round for b in boxes])
+    s_ring = MIN_SPREAD
+    if rounds.size:
+        ring = f.ring_photo[rounds] - f.ring_expected[rounds]
+        c_ring, s_ring = empty_level(ring.ravel())
+        z = (ring - c_ring) / s_ring
+        hidden = np.zeros(z.shape, bool)
+        first, _ = _ring_scores(z, hidden)
+        # A circled neighbour's ring crosses into the sectors facing it: those sectors say
+        # nothing about this circle, so they are left out, and a circle left with too few
+        # sectors to judge is only as sure as the rest of the sheet allows.
+        strong = np.maximum(first, score[rounds]) > THRESHOLD
+        centre = np.array(
+            [(boxes[i].x + boxes[i].w / 2, boxes[i].y + boxes[i].h / 2) for i in rounds]
+        )
+        radius = np.array([boxes[i].w / 2 for i in rounds])
+        angles = _sector_angles()
+        for a in range(len(rounds)):
+            d = np.hypot(*(centre - centre[a]).T)
+            reach = radius[a] + radius + RING_MM[1] + 1.0
+            for b in np.flatnonzero(strong & (d < reach) & (d > 0)):
+                phi = np.arctan2(*(centre[b] - centre[a])[::-1])
+                off = np.abs((angles - phi + np.pi) % (2 * np.pi) - np.pi)
+                hidden[a] |= off < np.radians(NEIGHBOUR_DEG)
+        ring_score, seen = _ring_scores(z, hidden)
+        score[rounds] = np.maximum(score[rounds], ring_score)
+        doubtful = (seen < SECTORS // 2) & (ring_score > THRESHOLD - band)
+        confidence_cap[rounds[doubtful]] = 0.4
+    marked = score > THRESHOLD
+    confidence = np.minimum(np.clip(np.abs(score - THRESHOLD) / bands, 0.0, 1.0), confidence_cap)
+    return Reading([b.name for b in boxes], marked, score, confidence, (s_in, s_ring))

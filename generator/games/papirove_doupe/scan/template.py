@@ -1,0 +1,229 @@
+"""What a printed Papírové doupě sheet looks like: its ids, codes, boxes and a blank raster.
+
+Everything here comes from the sheet's own drawing code (the fillable variant's form fields are
+the box map), so that moving a box on the sheet moves it for the reader too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from generator.errors import PapirnaError
+
+if TYPE_CHECKING:
+    from generator.content.pack import LoadedPrintable, Pack
+
+BUILDER = "papirove-doupe/sheet"
+PX_PER_MM = 8.0  # resolution of the sheet-aligned image the marks are read from (203 dpi)
+MARGIN_MM = 4.0  # the sheet-aligned image reaches this far beyond the sheet on every side
+PAPERS = ("a4", "letter")
+
+
+class Box(NamedTuple):
+    """One box to read: its field name and place in sheet mm; round for circles."""
+
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    round: bool
+
+
+class Square(NamedTuple):
+    """A printed square in sheet mm (registration marks and code bits)."""
+
+    x: float
+    y: float
+    size: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The square's centre in mm."""
+        return (self.x + self.size / 2, self.y + self.size / 2)
+
+
+def px(mm: float) -> float:
+    """A sheet coordinate (mm) in px of the sheet-aligned image (pixel i spans i..i+1)."""
+    return (mm + MARGIN_MM) * PX_PER_MM
+
+
+def raster_size(width: float, height: float) -> tuple[int, int]:
+    """(width, height) in px of the sheet-aligned image of a sheet of this size in mm."""
+    return (round(px(width + MARGIN_MM)), round(px(height + MARGIN_MM)))
+
+
+def sheet_to_px() -> np.ndarray:
+    """The 3x3 map from sheet mm to pixel-centre coordinates of the sheet-aligned image."""
+    k, c = PX_PER_MM, MARGIN_MM * PX_PER_MM - 0.5
+    return np.array([[k, 0, c], [0, k, c], [0, 0, 1.0]])
+
+
+def sheet_code(sheet_id: str) -> int:
+    """The 16-bit code printed under a sheet id (as `_frame` of the sheet builder draws it)."""
+    return sum(ord(c) * 31**i for i, c in enumerate(sheet_id)) & 0xFFFF
+
+
+def sheet_id(plan_id: str, paper: str, lang: str, fillable: bool) -> str:
+    """The id printed on a sheet (as the sheet builder names it)."""
+    return f"PD-{plan_id}-{paper}-{lang}" + ("-F" if fillable else "")
+
+
+@dataclass(frozen=True)
+class SheetKind:
+    """One printable sheet of a pack that can be read back: where its parts are."""
+
+    printable: str
+    width: float
+    height: float
+    ids: dict[int, tuple[str, str]]  # code -> (sheet id, language)
+    boxes: tuple[Box, ...]
+    texts: tuple[Box, ...]  # text fields (written in, not read)
+    regions: dict[str, tuple[float, float, float, float]]  # the layout's named regions
+    marks: tuple[Square, ...]  # top-left, top-right, bottom-left, bottom-right
+    bits: tuple[Square, ...]  # most significant bit first
+
+
+def _sheet_printables(pack: Pack) -> list[LoadedPrintable]:
+    return [
+        p
+        for p in pack.printables.values()
+        if p.spec.builder == BUILDER or p.spec.kind == "papirove-doupe-sheet"
+    ]
+
+
+def _ops(pack: Pack, printable: LoadedPrintable, lang: str, sid: str) -> tuple[object, list]:
+    from generator.games.papirove_doupe.sheet import sheet_ops
+    from generator.layout.engine import Env
+    from generator.output.build import pack_layout
+    from generator.render.metrics import ReportlabMetrics
+
+    if printable.data is None or printable.plan is None or printable.spec.layout is None:
+        raise PapirnaError(f"sheet printable {printable.id!r} has no data, plan or layout")
+    layout = pack_layout(pack, printable.spec.layout)
+    env = Env(ReportlabMetrics(), pack_root=pack.root, fillable=True)
+    ops = sheet_ops(layout, printable.data.model, printable.plan.model, env, lang, sid)
+    return layout, ops
+
+
+def _squares(ops: list, size: float, *, filled: bool, stroked: bool) -> list[Square]:
+    from generator.layout.ops import RectOp
+
+    found = []
+    for op in ops:
+        if (
+            isinstance(op, RectOp)
+            and abs(op.w - size) < 1e-6
+            and abs(op.h - size) < 1e-6
+            and (op.style.fill is not None) >= filled
+            and (op.style.stroke is not None) >= stroked
+        ):
+            found.append(Square(op.x, op.y, op.w))
+    return found
+
+
+_KINDS: dict[tuple, list[SheetKind]] = {}
+_REFERENCES: dict[tuple, np.ndarray] = {}
+
+
+def sheet_kinds(pack: Pack) -> list[SheetKind]:
+    """Every readable sheet printable of a pack, with its ids, box map, marks and code bits."""
+    printables = _sheet_printables(pack)
+    key = (str(pack.root), tuple(p.id for p in printables))
+    if key not in _KINDS:
+        _KINDS[key] = [_kind(pack, p) for p in printables]
+    return _KINDS[key]
+
+
+def _kind(pack: Pack, printable: LoadedPrintable) -> SheetKind:
+    from generator.games.papirove_doupe.sheet import MARK
+    from generator.layout.ops import EllipseOp, FieldOp
+
+    plan_id = printable.plan.model.id if printable.plan is not None else "?"
+    ids: dict[int, tuple[str, str]] = {}
+    for lang in pack.languages:
+        for paper in printable.spec.paper or PAPERS:
+            variants = (False, True) if printable.spec.fillable else (False,)
+            for fillable in variants:
+                sid = sheet_id(plan_id, paper, lang, fillable)
+                code = sheet_code(sid)
+                if code in ids:
+                    raise PapirnaError(f"sheets {ids[code][0]} and {sid} share code {code:#06x}")
+                ids[code] = (sid, lang)
+    lang = pack.languages[0]
+    layout, ops = _ops(pack, printable, lang, sheet_id(plan_id, PAPERS[0], lang, False))
+    circles = {
+        (round(op.cx, 3), round(op.cy, 3), round(op.rx, 3))
+        for op in ops
+        if isinstance(op, EllipseOp) and op.rx == op.ry
+    }
+    boxes = tuple(
+        Box(
+            f.name,
+            f.x,
+            f.y,
+            f.w,
+            f.h,
+            (round(f.x + f.w / 2, 3), round(f.y + f.h / 2, 3), round(f.w / 2, 3)) in circles,
+        )
+        for f in ops
+        if isinstance(f, FieldOp) and f.kind == "checkbox"
+    )
+    texts = tuple(
+        Box(f.name, f.x, f.y, f.w, f.h, False)
+        for f in ops
+        if isinstance(f, FieldOp) and f.kind == "text"
+    )
+    regions = {
+        name: (b.x, b.y, b.width, b.height)
+        for name, b in layout.boxes.items()
+        if all(hasattr(b, a) for a in ("x", "y", "width", "height"))
+    }
+    marks = sorted(_squares(ops, MARK, filled=True, stroked=False), key=lambda s: (s.y, s.x))
+    if len(marks) != 4:
+        raise PapirnaError(f"the sheet has {len(marks)} registration marks, expected 4")
+    top = sorted(marks[:2], key=lambda s: s.x)
+    bottom = sorted(marks[2:], key=lambda s: s.x)
+    bits = sorted(
+        (s for s in _squares(ops, 1.8, filled=False, stroked=True) if s.y < MARK * 2),
+        key=lambda s: s.x,
+    )
+    if len(bits) != 16:
+        raise PapirnaError(f"the sheet has {len(bits)} code squares, expected 16")
+    return SheetKind(
+        printable=printable.id,
+        width=layout.width,
+        height=layout.height,
+        ids=ids,
+        boxes=boxes,
+        texts=texts,
+        regions=regions,
+        marks=(top[0], top[1], bottom[0], bottom[1]),
+        bits=tuple(bits),
+    )
+
+
+def reference(pack: Pack, kind: SheetKind, sid: str, lang: str) -> np.ndarray:
+    """The blank sheet `sid` as darkness (0 paper .. 1 black) in the sheet-aligned image."""
+    key = (str(pack.root), kind.printable, sid, lang)
+    if key not in _REFERENCES:
+        from generator.layout.ops import Document, FieldOp, GroupOp, Page
+        from generator.render.pdf import render_pdf
+        from generator.render.raster import rasterise_pages
+
+        layout, ops = _ops(pack, pack.printables[kind.printable], lang, sid)
+        drawn = GroupOp(
+            MARGIN_MM, MARGIN_MM, tuple(op for op in ops if not isinstance(op, FieldOp))
+        )
+        m = 2 * MARGIN_MM
+        pdf = render_pdf(
+            Document("reference", [Page(layout.width + m, layout.height + m, [drawn])])
+        )
+        image = rasterise_pages(pdf, [raster_size(layout.width, layout.height)])[0].convert("L")
+        dark = 1.0 - np.asarray(image, dtype=np.float32) / 255.0
+        dark.setflags(write=False)
+        _REFERENCES[key] = dark
+    return _REFERENCES[key]

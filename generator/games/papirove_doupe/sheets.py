@@ -1,0 +1,136 @@
+"""Filled sheets that `papirna score` reads: what a player marked, typed into YAML or JSON."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from generator.content.models import Model
+from generator.games.papirove_doupe.models import ADVENTURERS, Adventurer
+
+
+class FightRecord(Model):
+    """One monster fight as marked: fled, or the range reached (or the strength, or the levels)."""
+
+    visited: bool = True
+    fled: bool = False
+    range: int | None = Field(default=None, ge=1, le=3)
+    strength: int | None = Field(default=None, ge=0, le=200)
+    levels: dict[Adventurer, Annotated[int, Field(ge=1, le=6)]] | None = None
+    bonus: int = Field(default=0, ge=0, le=50)
+    strongest: bool = False
+
+    @model_validator(mode="after")
+    def _one_way(self) -> FightRecord:
+        given = [k for k in ("range", "strength", "levels") if getattr(self, k) is not None]
+        if len(given) > 1:
+            raise ValueError(
+                f"give only one of range, strength or levels, not {' and '.join(given)}"
+            )
+        if self.levels is not None and set(self.levels) != set(ADVENTURERS):
+            raise ValueError("levels: give all four adventurers")
+        if not self.fled and self.visited and not given:
+            raise ValueError("a fight that was not fled needs range, strength or levels")
+        if given and (self.fled or not self.visited):
+            why = "fled" if self.fled else "did not visit the monster's room"
+            raise ValueError(f"the party {why}, so it cannot have a {given[0]}")
+        return self
+
+
+class QuestRecord(Model):
+    """A met quest: its card id, and in the solo game the round it was met."""
+
+    id: str
+    round: int | None = Field(default=None, ge=1, le=8)
+
+
+CardRef = str | int  # a card id, or the glory the player circled on the sheet
+
+
+class PapiroveDoupeSheet(Model):
+    """A filled Papírové doupě sheet."""
+
+    player: str = Field(min_length=1, max_length=80)
+    dungeon: str = Field(min_length=1, max_length=40)
+    # the card's monsters in fight order, for a card the pack does not hold (a generated one)
+    monsters: list[str] | None = Field(default=None, min_length=3, max_length=3)
+    mode: Literal["normal", "solo"] = "normal"
+    levels: dict[Adventurer, Annotated[int, Field(ge=1, le=6)]]
+    items: list[Annotated[int, Field(ge=0, le=2)]] = Field(default_factory=list, max_length=8)
+    gems: int = Field(default=0, ge=0)
+    minions: int = Field(default=0, ge=0)
+    wounds: int = Field(default=0, ge=0)
+    # potions with neither box ticked: needed only by an ability that counts them
+    unused_potions: int | None = Field(default=None, ge=0, le=60)
+    resurrection: bool = False
+    fights: list[FightRecord] = Field(min_length=3, max_length=3)
+    ability: CardRef | None = None
+    goals: list[CardRef] = Field(default_factory=list, max_length=4)
+    quests: list[QuestRecord | CardRef] = Field(default_factory=list, max_length=3)
+
+    @model_validator(mode="after")
+    def _complete(self) -> PapiroveDoupeSheet:
+        missing = [a for a in ADVENTURERS if a not in self.levels]
+        if missing:
+            raise ValueError(f"levels: missing {', '.join(missing)}")
+        ids = [q.id if isinstance(q, QuestRecord) else q for q in self.quests]
+        named = [i for i in ids if isinstance(i, str)]
+        if len(set(named)) != len(named):
+            twice = next(i for i in named if named.count(i) > 1)
+            raise ValueError(f"quests: quest {twice!r} is counted twice")
+        return self
+
+
+class SpiciBohoveLog(Model):
+    """The final page of a Spící bohové ship's log."""
+
+    campaign: str = Field(default="", max_length=80)
+    crew: str = Field(default="", max_length=200)
+    version: Literal["normal", "ruthless"] = "normal"
+    adventure_cards: int = Field(default=0, ge=0, le=500)
+    sacred_items: int = Field(default=0, ge=0, le=50)
+    quest_cards: int = Field(default=0, ge=0, le=500)
+    level_cards: int = Field(default=0, ge=0, le=200)
+    coins: int = Field(default=0, ge=0, le=10000)
+    artifacts: int = Field(default=0, ge=0, le=500)
+    ending: int | None = Field(default=None, ge=1, le=9999)
+    defeats: int = Field(default=0, ge=0, le=100)
+
+    @model_validator(mode="after")
+    def _sacred_within_adventures(self) -> SpiciBohoveLog:
+        if self.sacred_items > self.adventure_cards:
+            raise ValueError(
+                f"sacred_items: {self.sacred_items} sacred items but only "
+                f"{self.adventure_cards} adventure cards (sacred items are adventure cards)"
+            )
+        if self.version == "ruthless" and self.defeats:
+            raise ValueError("defeats: in the ruthless version the first defeat ends the campaign")
+        return self
+
+
+class SpiciBohoveScoring(Model):
+    """Spící bohové's final scoring table."""
+
+    adventure_card: int
+    sacred_item: int
+    quest_card: int
+    level_card: int
+    coins_per_point: int = Field(ge=1)
+    artifact: int
+    ending: int
+    defeat: int
+    ruthless: int
+
+
+class GamebookJournal(Model):
+    """The numbers of a gamebook character journal that can be checked."""
+
+    name: str = Field(default="", max_length=80)
+    experience: int = Field(ge=0, le=100000)
+    level: int | None = Field(default=None, ge=1, le=100)
+    base_strength: int | None = Field(default=None, ge=0, le=1000)
+    strength: int | None = Field(default=None, ge=0, le=1000)
+    food: int = Field(default=0, ge=0, le=1000)
+    money: int = Field(default=0, ge=0, le=100000)
+    armour: int | None = Field(default=None, ge=0, le=100)

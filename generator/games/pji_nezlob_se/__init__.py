@@ -1,0 +1,1 @@
+"""The pji_nezlob_se game plugin."""

@@ -1,0 +1,1 @@
+"""The runebound game plugin."""

@@ -1,0 +1,1 @@
+"""The spici_bohove game plugin."""

@@ -1,1 +1,0 @@
-"""Game-specific printables composed in Python from layout primitives (sheets, boards, dice)."""
