@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Literal
 
@@ -38,8 +39,10 @@ def build(
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
+    jobs: int | None = P.JOBS,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
+    started = time.perf_counter()
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
     packs = load_packs(games or None, content)
     if plan_file is not None:
@@ -55,5 +58,14 @@ def build(
                 if printable.plan is not None:
                     printable.plan = new_plan
     P.produce(
-        packs, [lang] if lang else None, [paper] if paper else None, out, opts, png, dpi, showcase
+        packs,
+        [lang] if lang else None,
+        [paper] if paper else None,
+        out,
+        opts,
+        png,
+        dpi,
+        showcase,
+        jobs,
+        started,
     )

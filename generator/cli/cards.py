@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 from typing import Literal
 
@@ -60,8 +61,10 @@ def build(
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
+    jobs: int | None = P.JOBS,
 ) -> None:
     """Render your deck with the same engine and options as the built-in games."""
+    started = time.perf_counter()
     from generator.content.deck import load_deck
 
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
@@ -72,4 +75,6 @@ def build(
             f"the deck has no {lang!r} text; its languages: {', '.join(pack.languages)}",
             file=str(deck),
         )
-    P.produce([pack], langs, [paper] if paper else None, out, opts, png, dpi, showcase)
+    P.produce(
+        [pack], langs, [paper] if paper else None, out, opts, png, dpi, showcase, jobs, started
+    )

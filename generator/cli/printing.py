@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,7 @@ from generator.errors import PapirnaError
 from generator.units import parse_length
 
 if TYPE_CHECKING:
-    from generator.output.build import Job, Renderer
+    from generator.output.build import Job
     from generator.output.impose import PrintOptions
 
 DUPLEX = typer.Option("long", "--duplex", help="Backs for long-edge or short-edge duplex, or none.")
@@ -37,6 +38,9 @@ PNG = typer.Option(False, "--png", help="Also export every card as a PNG with bl
 DPI = typer.Option(300, "--dpi", help="Resolution of PNG exports.")
 SHOWCASE = typer.Option(
     False, "--showcase", help="Also write a showcase PNG of the first cards of each deck."
+)
+JOBS = typer.Option(
+    None, "--jobs", "-j", min=1, help="Render on this many processes (default: one per core)."
 )
 
 
@@ -108,18 +112,22 @@ def produce(
     png: bool = False,
     dpi: int = 300,
     show: bool = False,
+    jobs: int | None = None,
+    started: float | None = None,
 ) -> None:
-    """Render, then write every file (nothing is written if anything fails), then summarise."""
+    """Render, then write every file (nothing is written if anything fails), then summarise.
+
+    `jobs` processes render (default: one per core); `started` is when the command began.
+    """
     from rich.progress import BarColumn, Progress, TextColumn
     from rich.table import Table
 
-    from generator.output.build import Renderer, plan
+    from generator.output.build import plan
     from generator.output.files import write_all
-    from generator.render.pdf import render_pdf
+    from generator.output.parallel import Extras, default_workers, render_all
 
-    jobs = plan(packs, langs, papers, single=opts.single)
-    renderer = Renderer(opts)
-    files: list[tuple[Path, bytes, str]] = []
+    started = time.perf_counter() if started is None else started
+    todo = plan(packs, langs, papers, single=opts.single)
     err = stderr()
     with Progress(
         TextColumn("{task.description}"),
@@ -129,21 +137,22 @@ def produce(
         transient=True,
         disable=not err.is_terminal,
     ) as progress:
-        task = progress.add_task("rendering", total=len(jobs))
-        decks_done: set[tuple[str, str, str]] = set()
-        for job in jobs:
-            progress.update(task, description=job.filename)
-            doc = renderer.document(job)
-            files.append(
-                (out / job.pack.id / job.filename, render_pdf(doc), f"{len(doc.pages)} pages")
-            )
-            key = (job.pack.id, job.printable.id, job.lang)
-            if job.printable.spec.kind == "deck" and (png or show) and key not in decks_done:
-                decks_done.add(key)
-                _pngs(renderer, job, out, dpi, png, show, files)
-            progress.update(task, advance=1)
+        task = progress.add_task("rendering", total=len(todo))
+
+        def advance(job: Job, n: int) -> None:
+            progress.update(task, description=job.filename, advance=n)
+
+        rendered = render_all(
+            todo,
+            out,
+            opts,
+            Extras(png, dpi, show),
+            workers=jobs or default_workers(),
+            progress=advance,
+        )
+    files = rendered.files
     write_all([(path, data) for path, data, _ in files])
-    for warning in renderer.warnings:
+    for warning in rendered.warnings:
         err.print(f"papirna: warning: {warning}", highlight=False, markup=False)
     table = Table(title=f"papirna wrote {len(files)} files to {out}")
     table.add_column("file")
@@ -151,33 +160,20 @@ def produce(
     table.add_column("KiB", justify="right")
     for path, data, what in files:
         table.add_row(str(path.relative_to(out)), what, f"{len(data) / 1024:.0f}")
-    stdout().print(table)
+    console = stdout()
+    console.print(table)
+    console.print(
+        summary(len(files), rendered.pages, sum(len(d) for _, d, _ in files), out, started),
+        markup=False,
+    )
 
 
-def _pngs(
-    renderer: Renderer, job: Job, out: Path, dpi: int, png: bool, show: bool, files: list
-) -> None:
-    from generator.output.png import showcase
-
-    cards = renderer.deck_pngs(job, dpi)
-    folder = out / job.pack.id / "png" / f"{job.printable.id}-{job.lang}"
-    if png:
-        for name, data in cards:
-            files.append((folder / name, data, f"{dpi} dpi"))
-    if show:
-        fronts = [data for name, data in cards if name.endswith("-front.png")]
-        name = f"{job.pack.id}-{job.printable.id}-{job.lang}-showcase.png"
-        bleed = renderer.options.bleed
-        deck = job.printable
-        bleed_mm = (
-            bleed
-            if bleed is not None
-            else (deck.spec.bleed if deck.spec.bleed is not None else 3.0)
-        )
-        files.append(
-            (
-                out / job.pack.id / name,
-                showcase(fronts, bleed_px=round(bleed_mm / 25.4 * dpi)),
-                "showcase",
-            )
-        )
+def summary(files: int, pages: int, size: int, out: Path, started: float) -> str:
+    """The last line of a build: how many files, pages and MB were written, where, how fast."""
+    took = time.perf_counter() - started
+    noun = "file" if files == 1 else "files"
+    pnoun = "page" if pages == 1 else "pages"
+    return (
+        f"papirna wrote {files} {noun} ({pages} PDF {pnoun}, {size / 1e6:.1f} MB) "
+        f"to {out} in {took:.1f} s"
+    )

@@ -133,6 +133,7 @@ class DeckCards:
     fronts: list = field(default_factory=list)
     backs: list | None = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 class Renderer:
@@ -142,6 +143,8 @@ class Renderer:
         self.metrics = ReportlabMetrics()
         self.options = options or PrintOptions()
         self.warnings: list[str] = []
+        # drawn decks by (printable, language): the faces do not depend on the paper
+        self._decks: dict[tuple[int, str], tuple[LoadedPrintable, DeckCards]] = {}
 
     def env(self, pack: Pack, fillable: bool = False) -> Env:
         """A layout environment for one pack."""
@@ -163,7 +166,19 @@ class Renderer:
         )
 
     def deck_cards(self, job: Job) -> DeckCards:
-        """Every card of a deck drawn at its trim origin, copies repeated, with its back."""
+        """Every card of a deck drawn at its trim origin, copies repeated, with its back.
+
+        A deck is drawn once per language: the other papers (and its PNGs) reuse the drawing.
+        """
+        key = (id(job.printable), job.lang)
+        cached = self._decks.get(key)
+        if cached is None or cached[0] is not job.printable:
+            cached = self._decks[key] = (job.printable, self._draw_deck(job))
+        deck = cached[1]
+        self.warnings.extend(w for w in deck.warnings if w not in self.warnings)
+        return deck
+
+    def _draw_deck(self, job: Job) -> DeckCards:
         p = job.printable
         if p.spec.layout is None:
             raise p.entry.error("a deck needs 'layout'", ("layout",))
@@ -201,7 +216,7 @@ class Renderer:
             deck.bleed = opts.bleed
         elif p.spec.bleed is not None:
             deck.bleed = p.spec.bleed
-        self.warnings.extend(w for w in env.warnings if w not in self.warnings)
+        deck.warnings = list(env.warnings)
         return deck
 
     def deck_pages(self, job: Job) -> list[Page]:
