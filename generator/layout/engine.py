@@ -15,6 +15,7 @@ from generator.layout.ops import (
     Color,
     EllipseOp,
     FieldOp,
+    GroupOp,
     LineOp,
     PathOp,
     RectOp,
@@ -42,6 +43,7 @@ class Env:
     icon_dirs: list[Path] = field(default_factory=lambda: [assets_dir() / "icons"])
     warnings: list[str] = field(default_factory=list)
     _icons: dict = field(default_factory=dict)
+    _placed: dict = field(default_factory=dict)
 
     def icon(self, name: str):
         """The parsed SVG drawing of icon `name`."""
@@ -62,10 +64,18 @@ class Env:
         return drawing
 
     def icon_ops(self, name: str, x: float, y: float, w: float, h: float, color: Color) -> list:
-        """Operations drawing icon `name` fitted into a box."""
-        from generator.layout.svg import svg_ops
+        """Operations drawing icon `name` fitted into a box.
 
-        return svg_ops(self.icon(name), x, y, w, h, color)
+        The icon is drawn once per size and colour, at the origin, and moved into place by a
+        shared group: the PDF stores it once and shows it wherever it is used.
+        """
+        key = (name, w, h, color)
+        ops = self._placed.get(key)
+        if ops is None:
+            from generator.layout.svg import svg_ops
+
+            ops = self._placed[key] = tuple(svg_ops(self.icon(name), 0.0, 0.0, w, h, color))
+        return [GroupOp(x, y, ops, shared=True)]
 
     def inline_icon(self, name: str, x: float, y: float, size: float, color: Color) -> list:
         """An icon one em square, for text."""

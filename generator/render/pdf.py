@@ -32,7 +32,7 @@ class _Painter:
     def __init__(self, canvas: Canvas, height_mm: float, forms: dict) -> None:
         self.c = canvas
         self.h = height_mm
-        self.forms = forms  # (id of shared ops, page height) -> form name, for the whole file
+        self.forms = forms  # (shared ops, page height) -> form name, for the whole file
         self.reset()
 
     def reset(self) -> None:
@@ -188,8 +188,12 @@ class _Painter:
                 self.reset()
 
     def form(self, ops: tuple) -> None:
-        """Show shared operations as a form XObject, drawn into the file the first time only."""
-        key = (id(ops), self.h)
+        """Show shared operations as a form XObject, drawn into the file the first time only.
+
+        Forms are found by what they draw (not by which tuple holds it), so that the file is
+        the same whichever caches made the operations.
+        """
+        key = (ops, self.h)
         name = self.forms.get(key)
         if name is None:
             name = self.forms[key] = f"papirna-shared-{len(self.forms)}"
