@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from reportlab import rl_config
 from reportlab.lib import rl_accel
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from generator.layout.ops import (
@@ -213,19 +216,54 @@ def accelerated() -> bool:
     return not rl_accel.fp_str.__name__.startswith("_py_")
 
 
+_COMPRESSED: dict[bytes, bytes] = {}  # sha-1 of a stream -> its Flate bytes
+_COMPRESSED_LIMIT = 64_000_000  # bytes of compressed streams kept
+_compressed_size = 0
+
+
+def _compress(data: str | bytes) -> bytes:
+    """zlib.compress as reportlab calls it, remembering streams seen before.
+
+    The same font subset or form appears in the A4 and the Letter file, in Czech and English;
+    it is compressed once. The bytes are those zlib gives, so files do not change.
+    """
+    global _compressed_size
+    raw = data.encode("utf8") if isinstance(data, str) else data
+    if len(raw) < 512:
+        return zlib.compress(raw)
+    key = hashlib.sha1(raw).digest()
+    packed = _COMPRESSED.get(key)
+    if packed is None:
+        packed = zlib.compress(raw)
+        if _compressed_size + len(packed) > _COMPRESSED_LIMIT:
+            _COMPRESSED.clear()
+            _compressed_size = 0
+        _COMPRESSED[key] = packed
+        _compressed_size += len(packed)
+    return packed
+
+
 @contextmanager
 def binary_streams() -> Iterator[None]:
     """Streams written while this is open are Flate-compressed binary, not ASCII85 text.
 
     ASCII85 makes every stream a quarter larger and costs time to encode; PDF needs neither.
-    reportlab reads the setting when a file is saved, so it is switched back afterwards.
+    reportlab reads the setting when a file is saved, so it is switched back afterwards; the
+    same goes for the compression of repeated streams (see _compress).
     """
     before = rl_config.useA85
+    flate = pdfdoc.PDFZCompress
+    encode = flate.__dict__.get("encode")  # set when this is open already
     rl_config.useA85 = 0
+    flate.encode = _compress
     try:
         yield
     finally:
         rl_config.useA85 = before
+        if encode is None:
+            del flate.encode
+        else:
+            flate.encode = encode
 
 
 def render_pdf(doc: Document) -> bytes:

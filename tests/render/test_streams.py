@@ -44,3 +44,22 @@ def test_reportlab_setting_is_restored_and_output_is_byte_identical() -> None:
     first = render_pdf(doc())
     assert rl_config.useA85 == before
     assert render_pdf(doc()) == first
+
+
+def test_a_repeated_stream_is_compressed_once_to_the_same_bytes() -> None:
+    import zlib
+
+    from reportlab.pdfbase import pdfdoc
+
+    from generator.render import pdf
+
+    page = doc()
+    first = render_pdf(page)
+    with pdf.binary_streams(), pdf.binary_streams():  # nested: restored as found
+        assert pdfdoc.PDFZCompress.encode is pdf._compress
+        blob = b"0 0 m 10 10 l S\n" * 100
+        assert pdf._compress(blob) == zlib.compress(blob)
+        assert pdf._compress(blob) is pdf._compress(blob)  # remembered
+    assert "encode" not in pdfdoc.PDFZCompress.__dict__
+    pdf._COMPRESSED.clear()
+    assert render_pdf(page) == first  # the same file with or without remembered streams
