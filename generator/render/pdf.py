@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from reportlab import rl_config
 from reportlab.lib import rl_accel
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from generator.layout.ops import (
     Document,
@@ -94,42 +96,44 @@ class _Painter:
             elif t is EllipseOp:
                 stroke, fill = self.style(op.style)
                 if stroke or fill:
-                    c.ellipse(
+                    _ellipse(
+                        c,
                         (op.cx - op.rx) * K,
                         (h - op.cy - op.ry) * K,
                         (op.cx + op.rx) * K,
                         (h - op.cy + op.ry) * K,
-                        stroke=stroke,
-                        fill=fill,
                     )
+                    c.addLiteral(PATH_OPS[stroke, fill, FILL_EVEN_ODD])  # reportlab's default
             elif t is PathOp:
                 stroke, fill = self.style(op.style)
                 if not (stroke or fill):
                     continue
-                p = c.beginPath()
+                # the operators reportlab's path object writes, without a call per segment
+                code = ["n"]
+                add = code.append
                 for seg in op.segments:
                     kind = seg[0]
                     if kind == "M":
-                        p.moveTo(seg[1] * K, (h - seg[2]) * K)
+                        add(fp_str(seg[1] * K, (h - seg[2]) * K) + " m")
                     elif kind == "L":
-                        p.lineTo(seg[1] * K, (h - seg[2]) * K)
+                        add(fp_str(seg[1] * K, (h - seg[2]) * K) + " l")
                     elif kind == "C":
-                        p.curveTo(
-                            seg[1] * K,
-                            (h - seg[2]) * K,
-                            seg[3] * K,
-                            (h - seg[4]) * K,
-                            seg[5] * K,
-                            (h - seg[6]) * K,
+                        add(
+                            fp_str(
+                                seg[1] * K,
+                                (h - seg[2]) * K,
+                                seg[3] * K,
+                                (h - seg[4]) * K,
+                                seg[5] * K,
+                                (h - seg[6]) * K,
+                            )
+                            + " c"
                         )
                     else:
-                        p.close()
-                c.drawPath(
-                    p,
-                    stroke=stroke,
-                    fill=fill,
-                    fillMode=FILL_EVEN_ODD if op.style.evenodd else FILL_NON_ZERO,
-                )
+                        add("h")
+                c.addLiteral(" ".join(code))
+                mode = FILL_EVEN_ODD if op.style.evenodd else FILL_NON_ZERO
+                c.addLiteral(PATH_OPS[stroke, fill, mode])
             elif t is GroupOp:
                 c.saveState()
                 c.translate(op.dx * K, -op.dy * K)
@@ -206,6 +210,40 @@ class _Painter:
             self.c.endForm()
             self.reset()
         self.c.doForm(name)
+
+
+def _unit_arcs() -> tuple[tuple[float, ...], ...]:
+    """Per quarter of a full ellipse, the unit terms reportlab's bezierArc(0, 360) uses."""
+    frag = 90.0
+    half = frag * math.pi / 360.0
+    kappa = abs(4.0 / 3.0 * (1.0 - math.cos(half)) / math.sin(half))
+    arcs = []
+    for i in range(4):
+        t0 = (0 + i * frag) * math.pi / 180.0
+        t1 = (0 + (i + 1) * frag) * math.pi / 180.0
+        c0, s0, c1, s1 = math.cos(t0), math.sin(t0), math.cos(t1), math.sin(t1)
+        arcs.append(
+            (c0, s0, c0 - kappa * s0, s0 + kappa * c0, c1 + kappa * s1, s1 - kappa * c1, c1, s1)
+        )
+    return tuple(arcs)
+
+
+_ARCS = _unit_arcs()
+
+
+def _ellipse(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
+    """The path of canvas.ellipse(x1, y1, x2, y2), the same numbers, without its per-call work."""
+    x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+    xc, yc = (x1 + x2) / 2.0, (y1 + y2) / 2.0
+    rx, ry = (x2 - x1) / 2.0, (y2 - y1) / 2.0
+    c0, s0 = _ARCS[0][:2]
+    c.addLiteral("n")
+    c.addLiteral(fp_str(xc + rx * c0, yc - ry * s0) + " m")
+    for _, _, a, b, d, e, c1, s1 in _ARCS:
+        c.addLiteral(
+            fp_str(xc + rx * a, yc - ry * b, xc + rx * d, yc - ry * e, xc + rx * c1, yc - ry * s1)
+            + " c"
+        )
 
 
 FORM_REACH = 14400.0  # pt (200 in): a shared form's bounding box reaches this far every way
