@@ -11,8 +11,8 @@ from contextlib import contextmanager
 
 from reportlab import rl_config
 from reportlab.lib import rl_accel
-from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase import pdfdoc
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from generator.layout.ops import (
@@ -80,7 +80,7 @@ class _Painter:
                     ensure_font(op.font)
                     c.setFont(op.font, op.size)
                     self.font = (op.font, op.size)
-                c.drawString(op.x * K, (h - op.y) * K, op.text)
+                _draw_string(c, op.font, op.size, op.x * K, (h - op.y) * K, op.text)
             elif t is RectOp:
                 stroke, fill = self.style(op.style)
                 if not (stroke or fill):
@@ -210,6 +210,29 @@ class _Painter:
             self.c.endForm()
             self.reset()
         self.c.doForm(name)
+
+
+def _draw_string(c: Canvas, font_name: str, size: float, x: float, y: float, text: str) -> None:
+    """canvas.drawString for a TrueType font, writing the same operators with less work.
+
+    reportlab's drawString also measures the string (for right-to-left text) and builds a text
+    object; for papirna's fonts the operators are: the text origin, for each run of one font
+    subset its name and size, the escaped run, then T*. Other fonts go through drawString.
+    """
+    font = pdfmetrics.getFont(font_name)
+    if not getattr(font, "_dynamicFont", False):
+        c.drawString(x, y, text)
+        return
+    doc = c._doc
+    size_code = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # setFont's leading: 1.2 x size
+    runs = []
+    current = -1
+    for subset, part in font.splitString(text, doc):
+        if subset != current:
+            runs.append(f"{font.getSubsetInternalName(subset, doc)} {size_code}")
+            current = subset
+        runs.append(f"({escapePDF(part)}) Tj")
+    c.addLiteral(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(runs)} T* ET")
 
 
 def _unit_arcs() -> tuple[tuple[float, ...], ...]:
