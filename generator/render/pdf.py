@@ -161,7 +161,7 @@ class _Painter:
                 c.restoreState()
                 self.reset()
             elif t is FieldOp:
-                form = c.acroForm
+                form = _acro_form(c)
                 y = (h - op.y - op.h) * K
                 if op.kind == "checkbox":
                     form.checkbox(
@@ -233,6 +233,29 @@ def _draw_string(c: Canvas, font_name: str, size: float, x: float, y: float, tex
             current = subset
         runs.append(f"({escapePDF(part)}) Tj")
     c.addLiteral(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(runs)} T* ET")
+
+
+def _acro_form(c: Canvas):
+    """The canvas's form, drawing each checkbox appearance once per file.
+
+    reportlab draws the six appearance streams of every checkbox and then finds that it has
+    stored the same ones before; remembering them by their arguments skips the drawing. The
+    streams and references written are the same, so files do not change.
+    """
+    form = c.acroForm
+    if "checkboxAP" not in form.__dict__:
+        draw = form.checkboxAP
+        drawn: dict[str, object] = {}
+
+        def checkbox_ap(*args: object, **kwargs: object) -> object:
+            key = repr((args, sorted(kwargs.items())))
+            stream = drawn.get(key)
+            if stream is None:
+                stream = drawn[key] = draw(*args, **kwargs)
+            return stream
+
+        form.checkboxAP = checkbox_ap
+    return form
 
 
 def _unit_arcs() -> tuple[tuple[float, ...], ...]:
