@@ -240,10 +240,45 @@ def layout_text(
 ) -> TextLayout:
     """Wrap and place `text` in `box` (x, y, w, h in mm), shrinking to fit; TextFitError if not."""
     _, _, bw, bh = box
+    fonts = _fonts(family, style)
+    # the fit does not depend on where the box is: the same text in the same size of box (the
+    # A4 and the Letter page, a card drawn again) is wrapped once
+    key = (id(metrics), text, bw, bh, family, style, size, min_size, line_height)
+    cached = _FITTED.get(key)
+    if cached is not None and cached[0] is metrics:
+        _, chosen, lines, asc, desc = cached
+    else:
+        chosen, lines, asc, desc = _fit(
+            text, bw, bh, metrics, fonts, size, min_size, line_height, what
+        )
+        if len(_FITTED) > 20000:
+            _FITTED.clear()
+        _FITTED[key] = (metrics, chosen, lines, asc, desc)
+    return TextLayout(
+        chosen,
+        _place(lines, chosen, box, fonts, asc, desc, line_height, align, valign, color, icon_ops),
+        len(lines),
+    )
+
+
+_FITTED: dict[tuple, tuple] = {}
+
+
+def _fit(
+    text: str,
+    bw: float,
+    bh: float,
+    metrics: Metrics,
+    fonts: list[str],
+    size: float,
+    min_size: float | None,
+    line_height: float,
+    what: str,
+) -> tuple[float, list[_Line], float, float]:
+    """The size text is set at in a bw x bh mm box, its lines, and the font's ascent and descent."""
     limit = bw * PT_PER_MM
     height_pt = bh * PT_PER_MM
     tokens = parse_markup(text)
-    fonts = _fonts(family, style)
     _check_glyphs(tokens, fonts, metrics, what)
     widths = []
     for tok in tokens:
@@ -292,11 +327,7 @@ def layout_text(
                 f"{what} does not fit its {bw:.1f}x{bh:.1f}mm box even at {floor:g}pt"
             )
         chosen, lines = best
-    return TextLayout(
-        chosen,
-        _place(lines, chosen, box, fonts, asc, desc, line_height, align, valign, color, icon_ops),
-        len(lines),
-    )
+    return chosen, lines, asc, desc
 
 
 def _place(lines, s, box, fonts, asc, desc, line_height, align, valign, color, icon_ops) -> list:
