@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from generator.cli.common import load_packs
+
+# builds from the CLI render in the test process (the tests run in parallel already); tests of
+# the process pool ask for their workers explicitly
+os.environ.setdefault("PAPIRNA_JOBS", "1")
 from generator.output.build import plan, render_jobs
 
 

@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,7 +55,10 @@ class Rendered:
 
 
 def default_workers() -> int:
-    """The number of cores this process may run on."""
+    """PAPIRNA_JOBS if set, else the number of cores this process may run on."""
+    wanted = os.environ.get("PAPIRNA_JOBS", "").strip()
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
@@ -174,9 +178,16 @@ def render_all(
         for task in work:
             finished([(index, state.run(index, flag)) for index, flag in task])
     else:
-        with _context().Pool(workers, _init, (jobs, out, options, extras)) as pool:
-            for results in pool.imap_unordered(_run_task, work):
-                finished(results)
+        pool = ProcessPoolExecutor(
+            workers, mp_context=_context(), initializer=_init, initargs=(jobs, out, options, extras)
+        )
+        try:
+            for future in as_completed([pool.submit(_run_task, task) for task in work]):
+                finished(future.result())
+        except BaseException:  # an error in a job, or Ctrl-C: drop the rest, let running ones end
+            pool.shutdown(cancel_futures=True)
+            raise
+        pool.shutdown()
     files: list[tuple[Path, bytes, str]] = []
     warnings: list[str] = []
     pages = 0

@@ -109,3 +109,13 @@ def test_a_full_build_on_two_processes_is_the_single_process_build(
 ) -> None:
     two = render_all(plan(load_packs(None, None), None, None), tmp_path, workers=2)
     assert {path.name: data for path, data, _ in two.files} == built
+
+
+def test_papirna_jobs_sets_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.output.parallel import default_workers
+
+    monkeypatch.setenv("PAPIRNA_JOBS", "3")
+    assert default_workers() == 3
+    for unusable in ("0", "x", ""):  # not a positive number: one per core
+        monkeypatch.setenv("PAPIRNA_JOBS", unusable)
+        assert default_workers() >= 1
