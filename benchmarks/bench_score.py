@@ -18,8 +18,9 @@ from pathlib import Path
 import yaml
 
 from generator.cli.common import load_packs
-from generator.cli.scoring import _scored, pd_cards
+from generator.cli.scoring import scored
 from generator.games.papirove_doupe import rules as pdr
+from generator.games.papirove_doupe.score import pd_cards
 from generator.games.papirove_doupe.sheets import PapiroveDoupeSheet
 
 
@@ -60,7 +61,7 @@ def main() -> int:
         cards = pd_cards(load_packs(["papirove-doupe"], None)[0])
         t1 = time.perf_counter()
         scores = [
-            _scored(p, PapiroveDoupeSheet, lambda s: pdr.score_sheet(s, cards), keep=True)[0]
+            scored(p, PapiroveDoupeSheet, lambda s: pdr.score_sheet(s, cards), keep=True)[0]
             for p in paths
         ]
         t2 = time.perf_counter()

@@ -7,8 +7,6 @@ import typer
 from generator import __version__
 from generator.cli import build, calibrate, cards, games, roll, validate
 from generator.cli import score as score_cmd
-from generator.games.gamebook import cli as gb_cli
-from generator.games.papirove_doupe import cli as pd_cli
 
 app = typer.Typer(
     name="papirna",
@@ -37,12 +35,27 @@ def _root(
 games.register(app)
 build.register(app)
 validate.register(app)
-pd_cli.register(app)
 score_cmd.register(app)
 cards.register(app)
 calibrate.register(app)
-gb_cli.register(app)
 roll.register(app)
+
+
+def _game_commands() -> None:
+    """Each installed game's own commands; a broken plugin is reported when it is used."""
+    from generator.errors import PapirnaError
+    from generator.plugins import games
+
+    try:
+        found = games()
+    except PapirnaError:
+        return
+    for g in found.values():
+        if g.commands is not None:
+            g.commands(app)
+
+
+_game_commands()
 
 
 def _usage_errors() -> tuple[type[Exception], type[Exception]]:

@@ -27,7 +27,14 @@ def build(
     out: Path = typer.Option(Path("output"), "--out", help="Output folder.", file_okay=False),
     content: list[Path] = CONTENT_OPTION,
     plan_file: Path | None = typer.Option(
-        None, "--plan", help="A dungeon plan (from `dungeon plan new`) for the sheet."
+        None, "--plan", help="Short for --file plan=FILE: a plan made by a game's command."
+    ),
+    file_args: list[str] = typer.Option(
+        None,
+        "--file",
+        metavar="KEY=FILE",
+        help="Use FILE instead of the data file KEY of every printable that has one "
+        "(checked by that file's schema).",
     ),
     duplex: str = P.DUPLEX,
     back_offset: str | None = P.OFFSET,
@@ -45,18 +52,9 @@ def build(
     started = time.perf_counter()
     opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
     packs = load_packs(games or None, content)
-    if plan_file is not None:
-        from generator.content.pack import Entry
-        from generator.content.validate import validate
-        from generator.content.yamlio import load_yaml_file
-        from generator.games.papirove_doupe.models import Plan
-
-        doc = load_yaml_file(plan_file)
-        new_plan = Entry(validate(Plan, doc), doc, ())
-        for pack in packs:
-            for printable in pack.printables.values():
-                if printable.plan is not None:
-                    printable.plan = new_plan
+    swaps = [*(file_args or []), *([f"plan={plan_file}"] if plan_file is not None else [])]
+    for swap in swaps:
+        _swap_file(packs, swap)
     P.produce(
         packs,
         [lang] if lang else None,
@@ -69,3 +67,29 @@ def build(
         jobs,
         started,
     )
+
+
+def _swap_file(packs: list, swap: str) -> None:
+    """Replace the data file KEY of every printable that has one with FILE (from KEY=FILE)."""
+    from generator.content.pack import Entry
+    from generator.content.schemas import model_for
+    from generator.content.validate import validate
+    from generator.content.yamlio import YamlDoc, load_yaml_file
+    from generator.errors import PapirnaError
+
+    key, sep, name = swap.partition("=")
+    if not sep or not key or not name:
+        raise PapirnaError(f"--file: expected KEY=FILE, got {swap!r}")
+    path = Path(name)
+    doc = load_yaml_file(path)
+    used = False
+    for pack in packs:
+        for printable in pack.printables.values():
+            ref = printable.spec.files.get(key)
+            if ref is None:
+                continue
+            model = model_for(ref.schema_, YamlDoc(file=str(path), data=None), ())
+            printable.files[key] = Entry(validate(model, doc), doc, ())
+            used = True
+    if not used:
+        raise PapirnaError(f"--file: no printable of these games has a data file {key!r}")

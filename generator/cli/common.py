@@ -70,22 +70,19 @@ def handles_errors(func: Callable[P, R]) -> Callable[P, R]:
 
 def load_packs(names: list[str] | None, content: list[Path] | None) -> list[Pack]:
     """Load the named packs (built-in ids or --content folders); all of them when none is named."""
-    from generator.content.pack import builtin_pack_ids, load_pack
-    from generator.resources import content_dir
+    from generator.content.pack import builtin_pack_ids, load_builtin_pack, load_pack
 
     user = [load_pack(Path(p)) for p in content or []]
     by_id = {p.id: p for p in user}
     if not names:
-        builtin = [
-            load_pack(content_dir() / n, builtin=True) for n in builtin_pack_ids() if n not in by_id
-        ]
+        builtin = [load_builtin_pack(n) for n in builtin_pack_ids() if n not in by_id]
         return builtin + user
     packs = []
     for name in names:
         if name in by_id:
             packs.append(by_id[name])
         elif name in builtin_pack_ids():
-            packs.append(load_pack(content_dir() / name, builtin=True))
+            packs.append(load_builtin_pack(name))
         else:
             known = ", ".join(builtin_pack_ids() + list(by_id))
             raise PapirnaError(f"unknown game {name!r}; known: {known}")

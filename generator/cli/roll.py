@@ -14,34 +14,29 @@ from generator.errors import PapirnaError
 
 HELP = """Roll a game's dice, or plain dice.
 
-papirove-doupe: all six dice, with their numbers; a roll with three or more skulls, or three
-clovers, is invalid and rolled again (every attempt is shown).
-runebound: the terrain dice (--count, 5 in a town, 4 elsewhere), and how many dice show each
-terrain; `papirna roll runebound 2d10` rolls the ten-sided dice instead.
+{games}
 Plain dice: 2d6, d10, 3d6+2, 2d10-1 (also 2k6). --seed makes a roll repeatable.
 """
 
-GAME_DICE = {"papirove-doupe": "papirove-doupe/dice", "runebound": "runebound/dice"}
-STYLES = {
-    "skull": "bold red",
-    "clover": "bold green",
-    "boots": "bold yellow",
-    "plains": "yellow",
-    "road": "grey70",
-    "river": "bold blue",
-    "swamp": "dark_olive_green3",
-    "forest": "green",
-    "hills": "dark_orange3",
-    "mountains": "bold white",
-}
+
+def _rollers() -> dict:
+    from generator.plugins import games
+
+    return {gid: g.roller() for gid, g in games().items() if g.roller is not None}
+
+
+def _help() -> str:
+    parts = [f"{gid}: {r.help}" for gid, r in _rollers().items()]
+    return HELP.format(games="\n".join(parts))
 
 
 def register(app: typer.Typer) -> None:
     """Add the `roll` command."""
-    app.command("roll", help=HELP)(roll)
+    app.command("roll", help=_help())(roll)
 
 
-def _whole(value: str, option: str) -> int:
+def whole(value: str, option: str) -> int:
+    """A whole number given to an option, or a one-line error naming the option."""
     try:
         return int(value.strip())
     except ValueError:
@@ -50,9 +45,9 @@ def _whole(value: str, option: str) -> int:
 
 def find_dice(pack: Any, schema: str) -> Any:
     """The dice model of a pack: from a printable or file with `schema`, else its dice.yaml."""
-    from generator.content.schemas import schemas
     from generator.content.validate import validate
     from generator.content.yamlio import load_yaml_file
+    from generator.plugins import schemas
 
     for lp in pack.printables.values():
         if lp.data is not None and (lp.spec.data_schema or lp.spec.schema_) == schema:
@@ -71,10 +66,10 @@ def find_dice(pack: Any, schema: str) -> Any:
 
 @handles_errors
 def roll(
-    what: str = typer.Argument(..., help="papirove-doupe, runebound, or dice like 2d6 or 3d6+2."),
+    what: str = typer.Argument(..., help="A game with dice of its own, or dice like 2d6 or 3d6+2."),
     dice: str | None = typer.Argument(None, help="For a game: plain dice to roll instead (d10)."),
     count: str | None = typer.Option(
-        None, "--count", "-n", help="Runebound: how many terrain dice (5 in a town, 4 elsewhere)."
+        None, "--count", "-n", help="For a game whose dice allow it: how many of its dice to roll."
     ),
     seed: str | None = typer.Option(
         None, "--seed", help="A whole number: the same seed, the same roll."
@@ -87,41 +82,37 @@ def roll(
 
     from generator.cli.common import load_packs
 
-    used_seed = secrets.randbelow(1_000_000) if seed is None else _whole(seed, "--seed")
+    used_seed = secrets.randbelow(1_000_000) if seed is None else whole(seed, "--seed")
     if used_seed < 0:
         raise PapirnaError(f"--seed: expected 0 or more, got {used_seed}")
     rng = random.Random(used_seed)
     game = what.strip().lower()
-    if game not in GAME_DICE:
+    rollers = _rollers()
+    if game not in rollers:
         if dice is not None:
             raise PapirnaError(f"roll {what!r}: give one dice expression, not two")
         if count is not None:
-            raise PapirnaError("--count is for runebound terrain dice")
-        _plain(what, rng, used_seed, as_json)
+            raise PapirnaError("--count is for a game's own dice, not for plain dice")
+        _plain(what, rng, used_seed, as_json, list(rollers))
         return
     if dice is not None:
         if count is not None:
             raise PapirnaError("--count is for terrain dice, not for plain dice")
-        _plain(dice, rng, used_seed, as_json)
+        _plain(dice, rng, used_seed, as_json, list(rollers))
         return
     pack = load_packs([game], content)[0]
-    model = find_dice(pack, GAME_DICE[game])
-    if game == "papirove-doupe":
-        if count is not None:
-            raise PapirnaError("--count: Papírové doupě always rolls all its dice")
-        _papirove_doupe(model, rng, used_seed, as_json)
-    else:
-        _runebound(model, rng, used_seed, as_json, count)
+    roller = rollers[game]
+    roller.roll(find_dice(pack, roller.schema), rng, used_seed, as_json, count)
 
 
-def _plain(text: str, rng, seed: int, as_json: bool) -> None:
+def _plain(text: str, rng, seed: int, as_json: bool, game_ids: list[str]) -> None:
     from rich.text import Text
 
     from generator.rules.odds import at_least, distribution, parse_dice, roll_dice
 
     if not any(c.isdigit() for c in text):
         raise PapirnaError(
-            f"unknown game or dice {text!r}: expected papirove-doupe, runebound, "
+            f"unknown game or dice {text!r}: expected {', '.join(game_ids)}, "
             "or dice like 2d6, d10 or 3d6+2"
         )
     expr = parse_dice(text)
@@ -159,101 +150,11 @@ def _plain(text: str, rng, seed: int, as_json: bool) -> None:
     )
 
 
-def _face_text(symbol: str, color: str | None) -> tuple[str, str]:
+def face_text(symbol: str, color: str | None, styles: dict[str, str]) -> tuple[str, str]:
+    """A die face as '[symbol/colour]' and the terminal style to print it in."""
     label = f"[{symbol}/{color}]" if color else f"[{symbol}]"
     if color == "black":
         return label, "bold reverse"
     if color == "white":
         return label, "bold"
-    return label, STYLES.get(symbol, "")
-
-
-def _papirove_doupe(dice_set: Any, rng, seed: int, as_json: bool) -> None:
-    from rich.text import Text
-
-    from generator.rules.odds import pd_invalid, roll_until_valid
-
-    faces = [[f.symbol for f in d.faces] for d in dice_set.dice]
-    attempts = roll_until_valid(faces, rng)
-    if as_json:
-        out = {
-            "game": "papirove-doupe",
-            "seed": seed,
-            "attempts": [
-                {
-                    "faces": [
-                        {"die": d.number, "symbol": d.faces[k].symbol, "color": d.faces[k].color}
-                        for d, k in zip(dice_set.dice, got, strict=True)
-                    ],
-                    "invalid": pd_invalid([faces[i][k] for i, k in enumerate(got)]),
-                }
-                for got in attempts
-            ],
-        }
-        typer.echo(json.dumps(out))
-        return
-    console = stdout()
-    console.print(f"Papírové doupě: {len(faces)} dice (seed {seed})")
-    for n, got in enumerate(attempts, start=1):
-        line = Text(f"roll {n}: " if len(attempts) > 1 else "")
-        for d, k in zip(dice_set.dice, got, strict=True):
-            face = d.faces[k]
-            label, style = _face_text(face.symbol, face.color)
-            line.append(f" {d.number} ", style="dim")
-            line.append(label, style=style)
-        why = pd_invalid([faces[i][k] for i, k in enumerate(got)])
-        if why:
-            line.append(f"  invalid ({why}): roll again", style="italic")
-        console.print(line)
-    final = [dice_set.dice[i].faces[k].symbol for i, k in enumerate(attempts[-1])]
-    skulls = final.count("skull")
-    if skulls:
-        console.print(
-            f"{skulls} skull{'s' if skulls > 1 else ''}: every player takes {skulls} wound"
-            f"{'s' if skulls > 1 else ''}; set the skull dice aside",
-            style="dim",
-        )
-
-
-def _runebound(dice_set: Any, rng, seed: int, as_json: bool, count: str | None) -> None:
-    from rich.text import Text
-
-    from generator.rules.odds import roll_faces
-
-    dice = list(dice_set.dice)
-    n = len(dice) if count is None else _whole(count, "--count")
-    if not 0 <= n <= len(dice):
-        raise PapirnaError(f"--count: 0 to {len(dice)} terrain dice, got {n}")
-    dice = dice[:n]
-    got = roll_faces([d.faces for d in dice], rng)
-    shown = [list(d.faces[k]) for d, k in zip(dice, got, strict=True)]
-    moves: dict[str, int] = {}
-    for face in shown:
-        for terrain in dict.fromkeys(face):
-            moves[terrain] = moves.get(terrain, 0) + 1
-    if as_json:
-        out = {
-            "game": "runebound",
-            "seed": seed,
-            "dice": [{"die": str(d.id), "face": f} for d, f in zip(dice, shown, strict=True)],
-            "moves": moves,
-        }
-        typer.echo(json.dumps(out))
-        return
-    console = stdout()
-    console.print(f"Runebound: {n} terrain dice (seed {seed})")
-    line = Text()
-    for d, face in zip(dice, shown, strict=True):
-        line.append(f" {d.id} ", style="dim")
-        line.append("[")
-        for i, terrain in enumerate(face):
-            if i:
-                line.append("|", style="dim")
-            line.append(str(terrain), style=STYLES.get(str(terrain), ""))
-        line.append("]")
-    console.print(line)
-    if moves:
-        summary = ", ".join(
-            f"{t} {k}" for t, k in sorted(moves.items(), key=lambda x: (-x[1], x[0]))
-        )
-        console.print(f"dice showing each terrain: {summary}", style="dim")
+    return label, styles.get(symbol, "")

@@ -17,19 +17,18 @@ def register(app: typer.Typer) -> None:
 
 @handles_errors
 def score(
-    game: str = typer.Argument(..., help="papirove-doupe, spici-bohove or gamebook."),
+    game: str = typer.Argument(..., help="A game that scores sheets (see `papirna games`)."),
     sheets: list[Path] = typer.Argument(
         None,
-        help="Filled sheets: YAML, JSON, a filled fillable PDF, or a photo or scan "
-        "(JPG, PNG, a PDF of page images) of a printed Papírové doupě sheet.",
+        help="Filled sheets: YAML, JSON, a filled fillable PDF, or, for games that read them, "
+        "a photo or scan (JPG, PNG, a PDF of page images) of a printed sheet.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     campaign: bool = typer.Option(
         False,
         "--campaign",
-        help="Papírové doupě only: sum each player's sheets over a campaign (dungeons A-C, "
-        "D-F, G-I, J-L, or all 12). Refused for spici-bohove (one ship's log is already a "
-        "whole campaign) and gamebook.",
+        help="Sum each player's sheets over a campaign, for games that have campaigns of "
+        "several games (refused with the reason for the others).",
     ),
     template: bool = typer.Option(False, "--template", help="Print a blank sheet to fill in."),
     lang: Literal["cs", "en"] = typer.Option(

@@ -25,10 +25,9 @@ def validate(
 ) -> None:
     """Check a content pack or deck (data, references, layouts) or a layout without rendering."""
     from generator.content.deck import load_deck
-    from generator.content.pack import builtin_pack_ids, load_pack
+    from generator.content.pack import builtin_pack_ids, load_builtin_pack, load_pack
     from generator.layout.spec import load_layout
     from generator.output.build import pack_layout
-    from generator.resources import content_dir
 
     out = stdout()
     if path is None:
@@ -55,7 +54,7 @@ def validate(
         out.print(f"ok: layout {path} ({spec.width:g}x{spec.height:g}mm, {len(spec.boxes)} boxes)")
         return
     elif not path.exists() and path.name in builtin_pack_ids():
-        packs = [load_pack(content_dir() / path.name, builtin=True)]
+        packs = [load_builtin_pack(path.name)]
     else:
         raise PapirnaError("not a content pack folder, pack.yaml or layout file", file=str(path))
     from generator.layout.builders import builder

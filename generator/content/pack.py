@@ -15,7 +15,6 @@ from generator.content.models import LText, Model, NonNegativeLength, PackPath
 from generator.content.validate import check_translations, short, validate
 from generator.content.yamlio import PathKey, YamlDoc, display_path, load_yaml_file
 from generator.errors import PapirnaError
-from generator.resources import content_dir
 
 Language = Literal["cs", "en"]
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*$")
@@ -35,7 +34,6 @@ class Printable(Model):
     size: str | None = None
     bleed: NonNegativeLength | None = None  # default: the layout's bleed
     fillable: bool = False  # also write a fillable variant with form fields
-    plan: PackPath | None = None  # the dungeon plan a sheet prints (Papírové doupě)
     builder: str | None = None  # for kind 'drawn': the registered builder that draws the pages
     files: dict[str, FileRef] = Field(default_factory=dict)  # more data files for the builder
     paper: list[Literal["a4", "letter", "a3"]] | None = None
@@ -81,7 +79,6 @@ class LoadedPrintable:
     entry: Entry  # the printable's place in pack.yaml
     cards: list[Entry] = field(default_factory=list)
     data: Entry | None = None
-    plan: Entry | None = None
     files: dict[str, Entry] = field(default_factory=dict)
 
 
@@ -121,9 +118,25 @@ def count_problem(raw: object) -> str:
 
 
 def builtin_pack_ids() -> list[str]:
-    """Names of the built-in packs, sorted."""
-    root = content_dir()
-    return sorted(p.name for p in root.iterdir() if (p / "pack.yaml").is_file())
+    """Ids of the installed games' packs (built in or from a plugin), sorted."""
+    from generator.plugins import games
+
+    return sorted(gid for gid, g in games().items() if g.content is not None)
+
+
+def builtin_pack_root(game_id: str) -> Path:
+    """The pack folder of an installed game."""
+    from generator.plugins import games
+
+    found = games().get(game_id)
+    if found is None or found.content is None:
+        raise PapirnaError(f"unknown game {game_id!r}; known: {', '.join(builtin_pack_ids())}")
+    return found.content
+
+
+def load_builtin_pack(game_id: str) -> Pack:
+    """The pack of an installed game, loaded."""
+    return load_pack(builtin_pack_root(game_id), builtin=True, pack_id=game_id)
 
 
 def find_pack(name: str, extra: list[Path] | None = None) -> Path:
@@ -131,15 +144,17 @@ def find_pack(name: str, extra: list[Path] | None = None) -> Path:
     for folder in extra or []:
         if folder.name == name or (folder / name / "pack.yaml").is_file():
             return folder if folder.name == name else folder / name
-    candidate = content_dir() / name
-    if _NAME.match(name) and (candidate / "pack.yaml").is_file():
-        return candidate
+    if _NAME.match(name) and name in builtin_pack_ids():
+        return builtin_pack_root(name)
     known = ", ".join(builtin_pack_ids() + [f.name for f in extra or []])
     raise PapirnaError(f"unknown game {name!r}; known: {known}")
 
 
-def load_pack(root: Path, builtin: bool = False) -> Pack:
-    """Load pack.yaml and every data file it names, validating all of it."""
+def load_pack(root: Path, builtin: bool = False, pack_id: str | None = None) -> Pack:
+    """Load pack.yaml and every data file it names, validating all of it.
+
+    The pack's id is `pack_id` (an installed game's id) or else its folder's name.
+    """
     manifest_path = root / "pack.yaml"
     if not root.is_dir():
         raise PapirnaError("content pack folder not found", file=display_path(root))
@@ -150,7 +165,7 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
     langs = tuple(manifest.languages)
     check_translations(manifest, doc, langs)  # a Czech-only pack needs no English name
     pack = Pack(
-        id=root.name,
+        id=pack_id or root.name,
         root=root,
         manifest=manifest,
         manifest_doc=doc,
@@ -205,11 +220,6 @@ def load_pack(root: Path, builtin: bool = False) -> Pack:
             raise doc.error(ppath, "a drawn printable needs 'builder'")
         if spec.kind == "drawn" and spec.data is None and (spec.schema_ or spec.data_schema):
             raise doc.error(ppath, "a drawn printable with a schema needs 'data: FILE'")
-        if spec.plan is not None:
-            plan_doc = load_yaml_file(pack.resolve(spec.plan, doc, (*ppath, "plan")))
-            lp.plan = Entry(
-                validate(schemas.schemas()["papirove-doupe/plan"], plan_doc), plan_doc, ()
-            )
         pack.printables[pid] = lp
     schemas.check_pack(pack)
     return pack

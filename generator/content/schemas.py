@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from generator.content.documents import TextDocument
@@ -18,34 +17,16 @@ _BASE: dict[str, Any] = {
 }
 
 
-@cache
 def schemas() -> dict[str, Any]:
-    """The base schemas plus every `SCHEMAS` dict of the modules in generator.content.games."""
-    import importlib
-    import pkgutil
+    """The base schemas plus every installed game's."""
+    from generator import plugins
 
-    from generator import games
-
-    found = dict(_BASE)
-    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{games.__name__}.{info.name}.models")
-        for name, model in getattr(module, "SCHEMAS", {}).items():
-            if name in found and found[name] is not model:
-                raise RuntimeError(f"schema {name!r} is registered twice")
-            found[name] = model
-    return found
+    return {**_BASE, **plugins.schemas()}
 
 
 # Printable kinds: 'deck' (cards, imposed), 'page' (one layout filled from data),
-# 'document' (flowing text sections), 'drawn' (pages a registered Python builder draws).
-KINDS: tuple[str, ...] = (
-    "deck",
-    "page",
-    "document",
-    "drawn",
-    "papirove-doupe-sheet",
-    "papirove-doupe-dice",
-)
+# 'document' (flowing text sections), 'drawn' (pages a game's Python builder draws).
+KINDS: tuple[str, ...] = ("deck", "page", "document", "drawn")
 
 
 def kinds() -> tuple[str, ...]:
@@ -69,34 +50,20 @@ def model_for(name: str | None, doc: YamlDoc, path: PathKey) -> Any:
 
 
 def card_extras(pack: Pack, schema: str | None, model: Any) -> dict[str, Any]:
-    """Values a card's layout shows that live elsewhere in the pack (e.g. its monsters' names)."""
-    if schema != "papirove-doupe/dungeon":
-        return {}
-    monsters = {
-        e.model.id: e.model
-        for lp in pack.printables.values()
-        if lp.spec.schema_ == "papirove-doupe/monster"
-        for e in lp.cards
-    }
-    campaigns = {
-        c.id: c
-        for lp in pack.printables.values()
-        if lp.spec.data_schema == "papirove-doupe/campaigns" and lp.data is not None
-        for c in lp.data.model
-    }
-    found = [monsters[m] for m in model.monsters if m in monsters]
-    camp = campaigns.get(model.campaign)
-    return {
-        "monster_names": [m.name for m in found],
-        "monster_weakness": [m.weakness for m in found],
-        "campaign_name": camp.name
-        if camp
-        else pack.manifest.labels.get(f"campaign-{model.campaign}", model.campaign),
-    }
+    """Values a card's layout shows that live elsewhere in the pack (a game's hook decides)."""
+    from generator.plugins import games
+
+    out: dict[str, Any] = {}
+    for g in games().values():
+        if g.card_extras is not None:
+            out.update(g.card_extras(pack, schema, model))
+    return out
 
 
 def check_pack(pack: Pack) -> None:
-    """Cross-file checks: ids unique within a deck, references that must resolve."""
+    """Cross-file checks: ids unique within a deck, and each game's references that must resolve."""
+    from generator.plugins import games
+
     for lp in pack.printables.values():
         seen: dict[str, int] = {}
         for entry in lp.cards:
@@ -106,16 +73,6 @@ def check_pack(pack: Pack) -> None:
             if cid in seen:
                 raise entry.error(f"duplicate id {cid!r} (also card {seen[cid]})", ("id",))
             seen[cid] = entry.path[0]
-    monsters = {
-        e.model.id
-        for lp in pack.printables.values()
-        if lp.spec.schema_ == "papirove-doupe/monster"
-        for e in lp.cards
-    }
-    for lp in pack.printables.values():
-        if lp.spec.schema_ != "papirove-doupe/dungeon":
-            continue
-        for entry in lp.cards:
-            for i, mid in enumerate(entry.model.monsters):
-                if mid not in monsters:
-                    raise entry.error(f"no monster with id {mid!r} in this pack", ("monsters", i))
+    for g in games().values():
+        if g.check_pack is not None:
+            g.check_pack(pack)

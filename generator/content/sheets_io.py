@@ -3,20 +3,41 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.content.yamlio import YamlDoc, display_path, load_yaml_file
 from generator.errors import PapirnaError
-from generator.games.papirove_doupe.models import ADVENTURERS
-from generator.games.spici_bohove.models import LOG_COUNT_FIELDS
 
 MAX_PDF_BYTES = 20 * 1024 * 1024
 
 
-def load_sheet(path: Path, game: str = "papirove-doupe") -> YamlDoc:
-    """A filled sheet as plain data with positions: YAML/JSON as written, a PDF via its fields."""
+FromFields = Callable[[dict[str, str | bool], str], dict]
+
+
+def load_sheet(path: Path, from_fields: FromFields | str | None = None) -> YamlDoc:
+    """A filled sheet as plain data with positions: YAML/JSON as written, a PDF via its fields.
+
+    `from_fields(values, shown)` turns a filled PDF's form fields into the sheet's data (or name
+    an installed game to use its scorer's); without one, PDFs cannot be read.
+    """
+    if isinstance(from_fields, str):
+        from generator.plugins import games
+
+        readers = {
+            gid: reader
+            for gid, g in games().items()
+            if g.scorer is not None and (reader := g.scorer().from_fields) is not None
+        }
+        if path.suffix.lower() == ".pdf" and from_fields not in readers:
+            raise PapirnaError(
+                f"papirna reads filled PDFs only for {', '.join(readers)}, not {from_fields}; "
+                "type the sheet into YAML",
+                file=display_path(path),
+            )
+        from_fields = readers.get(from_fields)
     if path.suffix.lower() == ".pdf":
-        return _pdf_sheet(path, game)
+        return _pdf_sheet(path, from_fields)
     return load_yaml_file(path)
 
 
@@ -103,18 +124,21 @@ def _form_values(reader) -> dict[str, str | bool]:
     return values
 
 
-def _count(values: dict, prefix: str) -> int:
+def count_marked(values: dict, prefix: str) -> int:
+    """How many checkboxes PREFIX.N are ticked."""
     pat = re.compile(re.escape(prefix) + r"\.(\d{1,6})$")
     return sum(1 for k, v in values.items() if v is True and pat.match(k))
 
 
-def _highest(values: dict, prefix: str) -> int:
+def highest_marked(values: dict, prefix: str) -> int:
+    """The highest N of the ticked checkboxes PREFIX.N (0 when none is)."""
     pat = re.compile(re.escape(prefix) + r"\.(-?\d{1,6})$")
     marked = [int(m.group(1)) for k, v in values.items() if v is True and (m := pat.match(k))]
     return max(marked) if marked else 0
 
 
-def _circled(values: dict, prefix: str, shown: str) -> int | None:
+def circled(values: dict, prefix: str, shown: str) -> int | None:
+    """The one value N circled among PREFIX.N (None when none is; an error for two)."""
     pat = re.compile(re.escape(prefix) + r"\.(-?\d{1,6})$")
     marked = [int(m.group(1)) for k, v in values.items() if v is True and (m := pat.match(k))]
     if len(marked) > 1:
@@ -122,56 +146,7 @@ def _circled(values: dict, prefix: str, shown: str) -> int | None:
     return marked[0] if marked else None
 
 
-def papirove_doupe_from_fields(values: dict[str, str | bool], shown: str) -> dict:
-    """The fields of a filled Papírové doupě sheet as the data of a typed sheet."""
-    if not any(k.startswith("adventurer.") for k in values):
-        raise PapirnaError("not a Papírové doupě sheet (no adventurer fields)", file=shown)
-    dungeons = [
-        k.split(".", 1)[1] for k, v in values.items() if k.startswith("dungeon.") and v is True
-    ]
-    if len(dungeons) != 1:
-        raise PapirnaError(
-            f"mark exactly one dungeon card, found {len(dungeons)}", file=shown, field="dungeon"
-        )
-    fights = []
-    for m in (1, 2, 3):
-        p = f"monster.{m}"
-        ranges = [k for k in (1, 2, 3) if values.get(f"{p}.range.{k}") is True]
-        if len(ranges) > 1:
-            raise PapirnaError(f"{len(ranges)} ranges marked, expected one", file=shown, field=p)
-        fled = values.get(f"{p}.fled") is True or not ranges
-        fight: dict = {
-            "visited": values.get(f"{p}.visited") is True,
-            "fled": fled,
-            "strongest": values.get(f"{p}.strongest") is True,
-        }
-        if not fled:
-            fight["range"] = ranges[0]
-        fights.append(fight)
-    quests = [
-        q for n in (1, 2, 3) if (q := _circled(values, f"quest.{n}.glory", shown)) is not None
-    ]
-    goal = _circled(values, "goal.glory", shown)
-    ability = _circled(values, "ability.glory", shown)
-    return {
-        "player": str(values.get("player") or "?").strip() or "?",
-        "dungeon": dungeons[0],
-        "levels": {a: max(1, _highest(values, f"adventurer.{a}.level")) for a in ADVENTURERS},
-        "items": [
-            sum(values.get(f"item.{i}.half.{h}") is True for h in (1, 2)) for i in range(1, 9)
-        ],
-        "gems": _count(values, "gem"),
-        "minions": _count(values, "minion"),
-        "wounds": _count(values, "wound"),
-        "resurrection": values.get("resurrection") is True,
-        "fights": fights,
-        "ability": ability,
-        "goals": [] if goal is None else [goal],
-        "quests": quests,
-    }
-
-
-def _number(values: dict, name: str, shown: str) -> int | None:
+def number_field(values: dict, name: str, shown: str) -> int | None:
     """A whole number typed into a text field; None when the field is blank."""
     raw = values.get(name)
     if raw is None or raw is True or raw is False:
@@ -184,73 +159,12 @@ def _number(values: dict, name: str, shown: str) -> int | None:
     return int(text)
 
 
-def spici_bohove_from_fields(values: dict[str, str | bool], shown: str) -> dict:
-    """The fields of a filled Spící bohové ship's log as the data of a SpiciBohoveLog."""
-    if not any(k.startswith("sacred.") for k in values):
-        raise PapirnaError("not a Spící bohové ship's log (no sacred item fields)", file=shown)
-    normal, ruthless = values.get("version.normal") is True, values.get("version.ruthless") is True
-    if normal and ruthless:
-        raise PapirnaError("tick only one version", file=shown, field="version")
-    sacred = _count(values, "sacred")
-    counts = {cat: _number(values, name, shown) or 0 for cat, name in LOG_COUNT_FIELDS.items()}
-    players = [
-        str(values[k]).strip()
-        for k in sorted(
-            (k for k in values if re.fullmatch(r"player\.\d+", k)), key=lambda k: int(k[7:])
-        )
-        if str(values[k]).strip()
-    ]
-    campaign = values.get("campaign")
-    return {
-        "campaign": (campaign.strip() if isinstance(campaign, str) else "")[:80],
-        "crew": ", ".join(players)[:200],
-        "version": "ruthless" if ruthless else "normal",
-        "adventure_cards": counts["adventure_cards"] + sacred,
-        "sacred_items": sacred,
-        "quest_cards": counts["quest_cards"],
-        "level_cards": counts["level_cards"],
-        "coins": counts["coins"],
-        "artifacts": counts["artifacts"],
-        "ending": _number(values, "ending", shown),
-        "defeats": _count(values, "defeat"),
-    }
-
-
-def gamebook_from_fields(values: dict[str, str | bool], shown: str) -> dict:
-    """The fields of a filled gamebook character journal as the data of a GamebookJournal."""
-    if "experience" not in values or not any(k.startswith("level_reached.") for k in values):
-        raise PapirnaError(
-            "not a gamebook character journal (no experience and level ladder fields)", file=shown
-        )
-    name = values.get("name")
-    data: dict = {"name": (name.strip() if isinstance(name, str) else "")[:80]}
-    for key in ("experience", "level", "base_strength", "strength", "food", "money", "armour"):
-        number = _number(values, key, shown)
-        if number is not None:  # blank: the journal's default, or "missing" for experience
-            data[key] = number
-    # the level ladder and the food track stand for the numbers when their box is left blank
-    if "level" not in data and (reached := _highest(values, "level_reached")):
-        data["level"] = reached
-    if "food" not in data:
-        data["food"] = _count(values, "food_track")
-    return data
-
-
-FROM_FIELDS = {
-    "papirove-doupe": papirove_doupe_from_fields,
-    "spici-bohove": spici_bohove_from_fields,
-    "gamebook": gamebook_from_fields,
-}
-
-
-def _pdf_sheet(path: Path, game: str) -> YamlDoc:
+def _pdf_sheet(path: Path, from_fields: FromFields | None) -> YamlDoc:
     shown = display_path(path)
-    reader = FROM_FIELDS.get(game)
-    if reader is None:
+    if from_fields is None:
         raise PapirnaError(
-            f"papirna reads filled PDFs only for {', '.join(FROM_FIELDS)}, not {game}; "
-            "type the sheet into YAML",
+            "papirna cannot read this game's sheets from a filled PDF; type the sheet into YAML",
             file=shown,
         )
     values = read_pdf_fields(path)
-    return YamlDoc(file=shown, data=reader(values, shown))
+    return YamlDoc(file=shown, data=from_fields(values, shown))

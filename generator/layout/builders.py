@@ -1,17 +1,14 @@
-"""Builders of drawn printables, found by name in the modules of this package.
+"""Builders of drawn printables: functions a game registers by name (see generator.plugins).
 
-A module here registers its builders in a module-level dict `BUILDERS = {"game/name": function}`.
+A game's `builders()` hook returns them, e.g. `{"my-game/board": build_board}`.
 A builder takes a BuildContext and returns the drawn pages; the output layer centres each page on
 the paper, or tiles it across several sheets when it is larger than the paper.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, NamedTuple
 
 from generator.errors import PapirnaError
@@ -46,22 +43,11 @@ class Drawn(NamedTuple):
 Builder = Callable[[BuildContext], list[Drawn]]
 
 
-@cache
 def builders() -> dict[str, Builder]:
-    """Every registered builder by name."""
-    from generator import games
+    """Every installed game's builders by name."""
+    from generator.plugins import builders as registered
 
-    found: dict[str, Builder] = {}
-    mods = pkgutil.walk_packages(games.__path__, games.__name__ + ".")
-    for info in sorted(mods, key=lambda i: i.name):
-        if ".scan" in info.name or info.name.endswith(".cli"):
-            continue
-        module = importlib.import_module(info.name)
-        for name, func in getattr(module, "BUILDERS", {}).items():
-            if name in found:
-                raise RuntimeError(f"builder {name!r} is registered twice")
-            found[name] = func
-    return found
+    return registered()
 
 
 def builder(name: str) -> Builder:

@@ -90,10 +90,12 @@ class Item:
         data: dict,
         label: str,
         locate: Callable[[str, str], PapirnaError] | None = None,
+        files: dict | None = None,
     ) -> None:
         self.data = data
         self.label = label
         self._locate = locate
+        self.files = files or {}  # the printable's other data files (pack.yaml `files:`), by key
 
     def error(self, message: str, field_name: str | None = None) -> PapirnaError:
         """An error about this item, at its field's file:line when known."""
@@ -183,8 +185,13 @@ class Builder:
         for name, box in self.layout.boxes.items():
             if box.when and not item.truthy(box.when, name):
                 continue
-            method = getattr(self, "_" + box.type.replace("-", "_"))
-            method(ops, name, box, item, box.x + dx, box.y + dy)
+            method = getattr(self, "_" + box.type.replace("-", "_"), None)
+            if method is None:  # a game's own box type
+                from generator.plugins import box_types
+
+                box_types()[box.type].draw(self, ops, name, box, item, box.x + dx, box.y + dy)
+            else:
+                method(ops, name, box, item, box.x + dx, box.y + dy)
         return ops
 
     def _rect(self, ops, name, box: S.RectBox, item, x, y) -> None:
@@ -315,26 +322,6 @@ class Builder:
             if self.env.fillable and box.field:
                 fname = item.format(box.field.replace("{n}", str(i + 1)), name)
                 ops.append(FieldOp("checkbox", fname, bx, by, box.box, box.box))
-
-    def _dungeon_plan(self, ops, name, box: S.DungeonPlanBox, item, x, y) -> None:
-        from generator.games.papirove_doupe import plan as pdp
-        from generator.layout.sketch import Sketch
-
-        plan = item.data.get("plan")
-        if plan is None:
-            raise item.error(f"box {name!r} needs the deck's 'plan: FILE' in pack.yaml")
-        walls = item.lookup(box.walls, name)
-        positions = item.lookup(box.positions, name)
-        sk = Sketch(self.env, item.label)
-        g = pdp.fit_grid(x, y, box.width, box.height, label=3.2, below=box.height * 0.06)
-        try:
-            pdp.draw_base(sk, g, plan, label_size=box.label_size)
-            if box.features:
-                pdp.draw_features(sk, g, plan)
-            pdp.draw_walls(sk, g, list(walls), list(positions))
-        except PapirnaError as e:
-            raise item.error(f"box {name!r}: {e.message}", box.walls) from None
-        ops.extend(sk.ops)
 
     def _grid(self, ops, name, box: S.GridBox, item, x, y) -> None:
         ink = self.color(box.color) or BLACK

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
@@ -175,16 +176,6 @@ class FlowBox(Styled):
     rule: ColorRef | None = None  # colour of a thin line under each heading
 
 
-class DungeonPlanBox(Styled):
-    """A Papírové doupě plan with a dungeon card's walls and monster positions."""
-
-    type: Literal["dungeon-plan"]
-    walls: str = "walls"
-    positions: str = "positions"
-    features: bool = False  # also draw the sheet's traps, minions and treasures
-    label_size: FontSize = 6.0
-
-
 Box = Annotated[
     RectBox
     | LineBox
@@ -196,11 +187,35 @@ Box = Annotated[
     | CheckboxTrack
     | GridBox
     | TableBox
-    | FlowBox
-    | DungeonPlanBox,
+    | FlowBox,
     Field(discriminator="type"),
 ]
-_BOX = TypeAdapter(Box)
+BUILTIN_BOXES = (
+    RectBox,
+    LineBox,
+    CircleBox,
+    PolygonBox,
+    TextBox,
+    IconBox,
+    ImageBox,
+    CheckboxTrack,
+    GridBox,
+    TableBox,
+    FlowBox,
+)
+
+
+@cache
+def box_adapter() -> TypeAdapter:
+    """The validator of one box: the built-in box types and every installed game's own."""
+    from generator.plugins import box_types
+
+    extra = tuple(t.model for t in box_types().values())
+    if not extra:
+        return TypeAdapter(Box)
+    union = Union[(*BUILTIN_BOXES, *extra)]
+    return TypeAdapter(Annotated[union, Field(discriminator="type")])
+
 
 DEFAULT_COLORS = {
     "ink": "#1d1a17",
@@ -248,7 +263,7 @@ def _find(name: str, search: list[Path]) -> Path:
 
 
 def load_layout(name: str, extra_dirs: list[Path] | None = None) -> LayoutSpec:
-    """Load a layout by name (e.g. 'papirove-doupe/monster-front'), resolving `extends`."""
+    """Load a layout by name (e.g. 'cards/poker' or 'my-game/front'), resolving `extends`."""
     search = [*(extra_dirs or []), layouts_dir()]
     key = (name, tuple(search))
     if key not in _CACHE:
@@ -282,7 +297,7 @@ def _build(name: str, search: list[Path]) -> LayoutSpec:
     boxes: dict[str, object] = {}
     for bname, box_raw in raw.boxes.items():
         bdoc, bpath = raw.origin[bname]
-        boxes[bname] = validate(_BOX, bdoc, box_raw, bpath)
+        boxes[bname] = validate(box_adapter(), bdoc, box_raw, bpath)
         for cname in _colors_of(boxes[bname]):
             if not cname.startswith("#") and cname not in raw.colors:
                 raise bdoc.error(bpath, f"unknown colour {cname!r}; define it under 'colors'")

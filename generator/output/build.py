@@ -26,11 +26,6 @@ if TYPE_CHECKING:
     from generator.layout.builders import Drawn
 
 PAPERS = ("a4", "letter")
-# printable kinds from before `drawn` existed, and the builders they stand for
-LEGACY_BUILDERS = {
-    "papirove-doupe-sheet": "papirove-doupe/sheet",
-    "papirove-doupe-dice": "papirove-doupe/dice",
-}
 
 
 @dataclass(frozen=True)
@@ -93,7 +88,12 @@ def _path_key(field: str) -> tuple:
 
 
 def _item(
-    entry: Entry, lang: str, label: str, extra: dict | None = None, labels: dict | None = None
+    entry: Entry,
+    lang: str,
+    label: str,
+    extra: dict | None = None,
+    labels: dict | None = None,
+    files: dict | None = None,
 ) -> Item:
     data = to_context(entry.model, lang)
     if not isinstance(data, dict):
@@ -106,7 +106,7 @@ def _item(
         err = entry.doc.error(entry.path + _path_key(field), f"{label}: {message}")
         return err
 
-    return Item(data, label, locate)
+    return Item(data, label, locate, files)
 
 
 def pack_layout(pack: Pack, name: str) -> LayoutSpec:
@@ -159,7 +159,7 @@ class Renderer:
             return Document(title, self.deck_pages(job))
         if kind in ("page", "document"):
             return Document(title, self.page_pages(job))
-        if kind in ("drawn", *LEGACY_BUILDERS):
+        if kind == "drawn":
             return Document(title, self.drawn_pages(job), fillable=job.fillable)
         raise PapirnaError(
             f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file
@@ -195,9 +195,14 @@ class Renderer:
             label = f"{p.id} card {cid!r}"
             extra = to_context(card_extras(job.pack, p.spec.schema_, entry.model), job.lang)
             numbers = {"index": i + 1, "total": total, "deck": deck.title}
-            item = _item(entry, job.lang, label, {**numbers, **extra}, job.pack.manifest.labels)
-            if p.plan is not None:
-                item.data["plan"] = p.plan.model
+            item = _item(
+                entry,
+                job.lang,
+                label,
+                {**numbers, **extra},
+                job.pack.manifest.labels,
+                {k: e.model for k, e in p.files.items()},
+            )
             count = item.data.get("count", 1)
             copies = count if isinstance(count, int) else 1
             f_ops = fb.build(item)
@@ -277,7 +282,7 @@ class Renderer:
         from generator.layout.builders import BuildContext, builder
 
         p = job.printable
-        name = p.spec.builder or LEGACY_BUILDERS.get(p.spec.kind)
+        name = p.spec.builder
         if name is None or p.spec.layout is None:
             raise p.entry.error("a drawn printable needs 'builder' and 'layout'")
         try:
@@ -286,8 +291,6 @@ class Renderer:
             raise p.entry.error(e.message, ("builder",)) from None
         layout = pack_layout(job.pack, p.spec.layout)
         files = {k: e.model for k, e in p.files.items()}
-        if p.plan is not None:
-            files["plan"] = p.plan.model
         ctx = BuildContext(
             layout=layout,
             data=p.data.model if p.data is not None else None,
@@ -366,7 +369,9 @@ def render_deck(
     base = pack.printables[printable_id]
     doc = YamlDoc(file="<generated>", data=None)
     cards = [Entry(m, doc, (i,)) for i, m in enumerate(models)]
-    lp = LoadedPrintable(id=base.id, spec=base.spec, entry=base.entry, cards=cards, plan=base.plan)
+    lp = LoadedPrintable(
+        id=base.id, spec=base.spec, entry=base.entry, cards=cards, files=base.files
+    )
     job = Job(pack, lp, lang, paper)
     renderer = Renderer()
     pages = renderer.deck_pages(job)

@@ -223,10 +223,10 @@ def test_campaign_is_for_papirove_doupe_only(tmp_path: Path) -> None:
     result = runner.invoke(app, ["score", "spici-bohove", str(log), "--campaign"])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == (
-        "papirna: error: --campaign is for papirove-doupe only: a ship's log already holds a "
+        "papirna: error: --campaign is not for spici-bohove: a ship's log already holds a "
         "whole campaign, scored once for the whole crew\n"
     )
     help_text = runner.invoke(app, ["score", "--help"]).stdout
     words = " ".join(help_text.replace("│", " ").split())
-    assert "Papírové doupě only: sum each player's sheets over a campaign" in words
-    assert "Refused for spici-bohove (one ship's log is already a whole campaign)" in words
+    assert "Sum each player's sheets over a campaign" in words
+    assert "refused with the reason for the others" in words

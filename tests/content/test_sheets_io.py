@@ -9,8 +9,9 @@ import pytest
 from pypdf import PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject, TextStringObject
 
-from generator.content.sheets_io import load_sheet, papirove_doupe_from_fields, read_pdf_fields
+from generator.content.sheets_io import load_sheet, read_pdf_fields
 from generator.errors import PapirnaError
+from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
 
 
 def pdf_with(annots: list[DictionaryObject]) -> bytes:
@@ -101,7 +102,7 @@ def test_game_without_pdf_sheets(tmp_path: Path) -> None:
     path = tmp_path / "s.pdf"
     path.write_bytes(pdf_with([]))
     assert error(path, "runebound").endswith(
-        "papirna reads filled PDFs only for papirove-doupe, spici-bohove, gamebook, "
+        "papirna reads filled PDFs only for gamebook, papirove-doupe, spici-bohove, "
         "not runebound; type the sheet into YAML"
     )
 

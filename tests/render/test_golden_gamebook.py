@@ -155,6 +155,6 @@ def test_journal_friend_has_base_and_current_strength(built: dict[str, bytes]) -
     "name", ["gamebook-journal-fillable-cs-a4.pdf", "gamebook-army-fillable-en-letter.pdf"]
 )
 def test_gamebook_form_fields_do_not_overlap(built: dict[str, bytes], name: str) -> None:
-    from tests.layout.test_spici_bohove_printables import overlapping_widgets
+    from tests.games.spici_bohove.test_printables import overlapping_widgets
 
     assert overlapping_widgets(built[name]) == []

@@ -7,15 +7,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.games.gamebook import rules as gamebook
+from generator.games.gamebook.sheets import GamebookJournal
 from generator.games.papirove_doupe import models as pd
 from generator.games.papirove_doupe import rules as pdr
-from generator.games.papirove_doupe.sheets import (
-    GamebookJournal,
-    PapiroveDoupeSheet,
-    SpiciBohoveLog,
-    SpiciBohoveScoring,
-)
+from generator.games.papirove_doupe.sheets import PapiroveDoupeSheet
 from generator.games.spici_bohove import rules as spici_bohove
+from generator.games.spici_bohove.sheets import SpiciBohoveLog, SpiciBohoveScoring
 from generator.rules.scoring import SheetError, rank
 
 LOC = {"cs": "x", "en": "x"}
@@ -376,8 +373,8 @@ def test_gamebook_levels_by_hand() -> None:
 
 
 def builtin_cards() -> pdr.PackCards:
-    from generator.cli.scoring import pd_cards
     from generator.content.pack import load_pack
+    from generator.games.papirove_doupe.score import pd_cards
     from generator.resources import content_dir
 
     return pd_cards(load_pack(content_dir() / "papirove-doupe", builtin=True))

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.games.gamebook.chart import pct
 from generator.games.gamebook.journal import heading, label
 from generator.games.gamebook.models import ORDERS, ArmySheet
-from generator.games.gamebook.tables import texts
 from generator.layout.builders import BuildContext, Drawn
+from generator.layout.kit import pct, texts
 from generator.layout.sketch import Sketch
 from generator.layout.spec import region
 

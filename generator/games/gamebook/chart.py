@@ -13,6 +13,7 @@ from generator.games.gamebook.models import FightChart, FightOddsPage
 from generator.games.gamebook.rules import Fight, FightSolver, Side, Tables
 from generator.layout.builders import BuildContext, Drawn
 from generator.layout.engine import Env
+from generator.layout.kit import number, pct
 from generator.layout.ops import PathOp, Style
 from generator.layout.sketch import Sketch, rgb
 
@@ -36,27 +37,6 @@ class Series(NamedTuple):
 
     label: str
     values: Sequence[float]
-
-
-def pct(value: float, lang: str, digits: int = 0) -> str:
-    """A probability as a percentage in the language's style ('68,6 %' or '68.6%').
-
-    A value that is not 0 or 1 never prints as 0 or 100: it prints as '< 0,1 %' or '> 99,9 %'.
-    """
-    unit = 10.0**-digits / 100
-    prefix = ""
-    if 0 < value < unit / 2:
-        value, prefix = unit, "< "
-    elif 1 - unit / 2 < value < 1:
-        value, prefix = 1 - unit, "> "
-    text = f"{value * 100:.{digits}f}"
-    return prefix + (f"{text.replace('.', ',')} %" if lang == "cs" else f"{text}%")
-
-
-def number(value: float, lang: str, digits: int = 1) -> str:
-    """A decimal number in the language's style."""
-    text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if lang == "cs" else text
 
 
 def _step(span: int) -> int:

@@ -245,7 +245,7 @@ def describe(setup: Fight) -> str:
 
 def percent(value: float) -> str:
     """A probability with two decimals that prints 100 % or 0 % only when it is exactly so."""
-    from generator.games.gamebook.chart import pct
+    from generator.layout.kit import pct
 
     if abs(value - round(value)) < 1e-12:  # float noise around a certain outcome
         value = float(round(value))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from generator.games.gamebook.models import JournalData
 from generator.games.gamebook.rules import MAX_FOOD, START_STRENGTH, threshold
-from generator.games.gamebook.tables import texts
 from generator.layout.builders import BuildContext, Drawn
+from generator.layout.kit import texts
 from generator.layout.sketch import Sketch
 from generator.layout.spec import region
 

@@ -1,5 +1,4 @@
-"""Typed content of the gamebook pack (journal, combat tables, army sheet, fight odds) and of the
-odds pages papirna prints for Runebound and PJi, nezlob se."""
+"""Typed content of the gamebook pack: journal, combat tables, army sheet and fight odds."""
 
 from __future__ import annotations
 
@@ -215,44 +214,9 @@ class FightOddsPage(Model):
     text: dict[str, LText] = Field(default_factory=dict)
 
 
-class RuneboundOdds(Model):
-    """The Runebound test odds page: the dice rolled, attributes and target numbers shown."""
-
-    dice: Literal["d10", "2d10"]
-    attributes: list[int] = Field(min_length=2, max_length=2)  # [from, to]
-    targets: list[int] = Field(min_length=2, max_length=2)  # [from, to]
-    text: dict[str, LText] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _ranges(self) -> RuneboundOdds:
-        a, b = self.attributes
-        if not 0 <= a <= b <= 20:
-            raise ValueError(f"attributes: [from, to] within 0..20, got {[a, b]}")
-        t, u = self.targets
-        if not 1 <= t <= u <= 40 or u - t > 24:
-            raise ValueError(f"targets: [from, to] within 1..40, at most 25 columns, got {[t, u]}")
-        return self
-
-
-class PjiOdds(Model):
-    """The PJi, nezlob se contest odds page: the bonus differences shown."""
-
-    differences: list[int] = Field(min_length=2, max_length=2)  # [from, to]
-    text: dict[str, LText] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _range(self) -> PjiOdds:
-        a, b = self.differences
-        if not -6 <= a < b <= 6:
-            raise ValueError(f"differences: [from, to] within -6..6, got {[a, b]}")
-        return self
-
-
 SCHEMAS = {
     "gamebook/combat-tables": CombatTables,
     "gamebook/journal": JournalData,
     "gamebook/army": ArmySheet,
     "gamebook/fight-odds": FightOddsPage,
-    "runebound/test-odds": RuneboundOdds,
-    "pji-nezlob-se/contest-odds": PjiOdds,
 }

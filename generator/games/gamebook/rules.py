@@ -12,7 +12,7 @@ from typing import Literal, NamedTuple
 
 from generator.errors import PapirnaError
 from generator.games.gamebook.models import CombatTables
-from generator.games.papirove_doupe.sheets import GamebookJournal
+from generator.games.gamebook.sheets import GamebookJournal
 
 START_STRENGTH = 10
 MAX_FOOD = 21

@@ -3,10 +3,10 @@ pack's formula; table II also carries the light-spell columns."""
 
 from __future__ import annotations
 
-from generator.errors import PapirnaError
 from generator.games.gamebook.models import CombatTables
 from generator.games.gamebook.rules import TABLES, Tables, combat_tables
 from generator.layout.builders import BuildContext, Drawn
+from generator.layout.kit import draw_die, texts
 from generator.layout.sketch import Sketch
 
 INK = "#231c15"
@@ -15,32 +15,6 @@ SHADE = "#f4efe4"
 RULE = "#d8cfbf"
 # each table's colour: a glance tells them apart
 TABLE_COLORS = {"I": "#8a2f14", "II": "#3b3128", "III": "#2f5f8a"}
-PIPS = {
-    1: [(0.5, 0.5)],
-    2: [(0.27, 0.27), (0.73, 0.73)],
-    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
-    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
-    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
-    6: [(0.27, 0.22), (0.73, 0.22), (0.27, 0.5), (0.73, 0.5), (0.27, 0.78), (0.73, 0.78)],
-}
-
-
-def draw_die(
-    sk: Sketch, x: float, y: float, size: float, n: int, *, ink: str = INK, fill: str = "#ffffff"
-) -> None:
-    """A die face showing n (1-6) with pips."""
-    sk.rect(x, y, size, size, fill=fill, stroke=ink, width=0.3, radius=size * 0.18)
-    for px, py in PIPS[n]:
-        sk.circle(x + px * size, y + py * size, size * 0.085, fill=ink, stroke=None)
-
-
-def texts(data: object, lang: str, *keys: str) -> dict[str, str]:
-    """The model's `text` in one language, refusing a page whose required texts are missing."""
-    t = {k: v.get(lang) for k, v in getattr(data, "text", {}).items()}
-    missing = [k for k in keys if k not in t]
-    if missing:
-        raise PapirnaError(f"text: missing {', '.join(missing)}")
-    return t
 
 
 def table_page(ctx: BuildContext, tables: Tables, name: str, t: dict[str, str]) -> Drawn:

@@ -9,14 +9,13 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from generator.content.pack import Pack, load_pack
+from generator.content.pack import Pack, load_builtin_pack
 from generator.content.validate import validate
 from generator.content.yamlio import PathKey, YamlDoc, load_yaml_file
 from generator.errors import PapirnaError
 from generator.games.papirove_doupe import dungeon_gen as gen
 from generator.games.papirove_doupe.models import DungeonCard, DungeonWords, Monster, Plan
 from generator.games.papirove_doupe.rules import check_dungeon
-from generator.resources import content_dir
 
 GAME = "papirove-doupe"
 WORDS_FILE = "dungeon-words.yaml"
@@ -34,12 +33,12 @@ class Builtin:
 
 def load_builtin() -> Builtin:
     """Load the built-in Papírové doupě pack: the sheet's plan, the monsters and cards A-L."""
-    pack = load_pack(content_dir() / GAME, builtin=True)
-    plans = [lp.plan.model for lp in pack.printables.values() if lp.plan is not None]
+    pack = load_builtin_pack(GAME)
+    plans = [lp.files["plan"].model for lp in pack.printables.values() if "plan" in lp.files]
     sheet = [
-        lp.plan.model
+        lp.files["plan"].model
         for lp in pack.printables.values()
-        if lp.spec.builder == "papirove-doupe/sheet" and lp.plan is not None
+        if lp.spec.builder == "papirove-doupe/sheet" and "plan" in lp.files
     ]
     if not plans:
         raise PapirnaError("the pack has no dungeon plan", file=pack.manifest_doc.file)

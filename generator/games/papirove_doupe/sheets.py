@@ -1,4 +1,4 @@
-"""Filled sheets that `papirna score` reads: what a player marked, typed into YAML or JSON."""
+"""A filled Papírové doupě sheet, as `papirna score` reads it: what a player marked."""
 
 from __future__ import annotations
 
@@ -80,57 +80,3 @@ class PapiroveDoupeSheet(Model):
             twice = next(i for i in named if named.count(i) > 1)
             raise ValueError(f"quests: quest {twice!r} is counted twice")
         return self
-
-
-class SpiciBohoveLog(Model):
-    """The final page of a Spící bohové ship's log."""
-
-    campaign: str = Field(default="", max_length=80)
-    crew: str = Field(default="", max_length=200)
-    version: Literal["normal", "ruthless"] = "normal"
-    adventure_cards: int = Field(default=0, ge=0, le=500)
-    sacred_items: int = Field(default=0, ge=0, le=50)
-    quest_cards: int = Field(default=0, ge=0, le=500)
-    level_cards: int = Field(default=0, ge=0, le=200)
-    coins: int = Field(default=0, ge=0, le=10000)
-    artifacts: int = Field(default=0, ge=0, le=500)
-    ending: int | None = Field(default=None, ge=1, le=9999)
-    defeats: int = Field(default=0, ge=0, le=100)
-
-    @model_validator(mode="after")
-    def _sacred_within_adventures(self) -> SpiciBohoveLog:
-        if self.sacred_items > self.adventure_cards:
-            raise ValueError(
-                f"sacred_items: {self.sacred_items} sacred items but only "
-                f"{self.adventure_cards} adventure cards (sacred items are adventure cards)"
-            )
-        if self.version == "ruthless" and self.defeats:
-            raise ValueError("defeats: in the ruthless version the first defeat ends the campaign")
-        return self
-
-
-class SpiciBohoveScoring(Model):
-    """Spící bohové's final scoring table."""
-
-    adventure_card: int
-    sacred_item: int
-    quest_card: int
-    level_card: int
-    coins_per_point: int = Field(ge=1)
-    artifact: int
-    ending: int
-    defeat: int
-    ruthless: int
-
-
-class GamebookJournal(Model):
-    """The numbers of a gamebook character journal that can be checked."""
-
-    name: str = Field(default="", max_length=80)
-    experience: int = Field(ge=0, le=100000)
-    level: int | None = Field(default=None, ge=1, le=100)
-    base_strength: int | None = Field(default=None, ge=0, le=1000)
-    strength: int | None = Field(default=None, ge=0, le=1000)
-    food: int = Field(default=0, ge=0, le=1000)
-    money: int = Field(default=0, ge=0, le=100000)
-    armour: int | None = Field(default=None, ge=0, le=100)

@@ -251,7 +251,22 @@ class ManaText(Model):
     optional: LText  # after a spell of an optional rule
 
 
+class PjiOdds(Model):
+    """The PJi, nezlob se contest odds page: the bonus differences shown."""
+
+    differences: list[int] = Field(min_length=2, max_length=2)  # [from, to]
+    text: dict[str, LText] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _range(self) -> PjiOdds:
+        a, b = self.differences
+        if not -6 <= a < b <= 6:
+            raise ValueError(f"differences: [from, to] within -6..6, got {[a, b]}")
+        return self
+
+
 SCHEMAS = {
+    "pji-nezlob-se/contest-odds": PjiOdds,
     "pji-nezlob-se/game": Game,
     "pji-nezlob-se/board": BoardText,
     "pji-nezlob-se/figures": FiguresText,

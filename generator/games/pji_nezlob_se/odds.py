@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from generator.games.gamebook.chart import number, pct
-from generator.games.gamebook.models import PjiOdds
-from generator.games.gamebook.tables import draw_die, texts
+from generator.games.pji_nezlob_se.models import PjiOdds
 from generator.layout.builders import BuildContext, Drawn
+from generator.layout.kit import draw_die, number, pct, texts
 from generator.layout.sketch import Sketch
 from generator.rules.odds import contest, duel
 

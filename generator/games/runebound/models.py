@@ -371,7 +371,27 @@ class Board(Model):
         return self
 
 
+class RuneboundOdds(Model):
+    """The Runebound test odds page: the dice rolled, attributes and target numbers shown."""
+
+    dice: Literal["d10", "2d10"]
+    attributes: list[int] = Field(min_length=2, max_length=2)  # [from, to]
+    targets: list[int] = Field(min_length=2, max_length=2)  # [from, to]
+    text: dict[str, LText] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _ranges(self) -> RuneboundOdds:
+        a, b = self.attributes
+        if not 0 <= a <= b <= 20:
+            raise ValueError(f"attributes: [from, to] within 0..20, got {[a, b]}")
+        t, u = self.targets
+        if not 1 <= t <= u <= 40 or u - t > 24:
+            raise ValueError(f"targets: [from, to] within 1..40, at most 25 columns, got {[t, u]}")
+        return self
+
+
 SCHEMAS = {
+    "runebound/test-odds": RuneboundOdds,
     "runebound/hero": Hero,
     "runebound/adventure": Adventure,
     "runebound/market": MarketCard,

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.games.gamebook.chart import pct
-from generator.games.gamebook.models import RuneboundOdds
-from generator.games.gamebook.tables import texts
+from generator.games.runebound.models import RuneboundOdds
 from generator.layout.builders import BuildContext, Drawn
+from generator.layout.kit import pct, texts
 from generator.layout.sketch import Sketch
 from generator.rules.odds import at_least, distribution, parse_dice, success_chance
 

@@ -9,8 +9,8 @@ score.total (the players' own sums), journal.N.date / .pass / .location / .notes
 from __future__ import annotations
 
 from generator.errors import PapirnaError
-from generator.games.papirove_doupe.sheets import SpiciBohoveScoring
 from generator.games.spici_bohove.models import LOG_COUNT_FIELDS, SCORE_CATEGORIES, LogData
+from generator.games.spici_bohove.sheets import SpiciBohoveScoring
 from generator.games.spici_bohove.style import (
     ACCENT,
     DEFEAT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from generator.content.models import LText, Model
-from generator.games.papirove_doupe.sheets import SpiciBohoveScoring
+from generator.games.spici_bohove.sheets import SpiciBohoveScoring
 
 # The final-score lines of the ship's log, in the order `papirna score spici-bohove` prints them.
 SCORE_CATEGORIES: tuple[str, ...] = (

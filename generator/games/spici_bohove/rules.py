@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator.games.papirove_doupe.sheets import SpiciBohoveLog, SpiciBohoveScoring
 from generator.games.spici_bohove.models import SCORE_CATEGORIES
+from generator.games.spici_bohove.sheets import SpiciBohoveLog, SpiciBohoveScoring
 from generator.rules.scoring import Score
 
 SB_CATEGORIES = SCORE_CATEGORIES

@@ -307,7 +307,7 @@ def sheet_data(result: ScanResult) -> tuple[dict, PapirnaError | None]:
     the data is still given, with the group reduced to its strongest mark (or `?`), so that it
     can be written out and corrected by hand.
     """
-    from generator.content.sheets_io import papirove_doupe_from_fields
+    from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
 
     values = dict(result.values)
     scores = {b.name: b.score for b in result.boxes}

@@ -101,11 +101,11 @@ def _ops(pack: Pack, printable: LoadedPrintable, lang: str, sid: str) -> tuple[o
     from generator.output.build import pack_layout
     from generator.render.metrics import ReportlabMetrics
 
-    if printable.data is None or printable.plan is None or printable.spec.layout is None:
+    if printable.data is None or "plan" not in printable.files or printable.spec.layout is None:
         raise PapirnaError(f"sheet printable {printable.id!r} has no data, plan or layout")
     layout = pack_layout(pack, printable.spec.layout)
     env = Env(ReportlabMetrics(), pack_root=pack.root, fillable=True)
-    ops = sheet_ops(layout, printable.data.model, printable.plan.model, env, lang, sid)
+    ops = sheet_ops(layout, printable.data.model, printable.files["plan"].model, env, lang, sid)
     return layout, ops
 
 
@@ -142,7 +142,7 @@ def _kind(pack: Pack, printable: LoadedPrintable) -> SheetKind:
     from generator.games.papirove_doupe.sheet import MARK
     from generator.layout.ops import EllipseOp, FieldOp
 
-    plan_id = printable.plan.model.id if printable.plan is not None else "?"
+    plan_id = printable.files["plan"].model.id if "plan" in printable.files else "?"
     ids: dict[int, tuple[str, str]] = {}
     for lang in pack.languages:
         for paper in printable.spec.paper or PAPERS:

@@ -22,7 +22,7 @@ from generator.games.gamebook.rules import (
     level_for,
     threshold,
 )
-from generator.games.papirove_doupe.sheets import GamebookJournal
+from generator.games.gamebook.sheets import GamebookJournal
 from generator.resources import content_dir
 
 

@@ -176,7 +176,7 @@ def test_other_games_refuse_photos(tmp_path):
     path.write_bytes(b"not really")
     result = runner.invoke(app, ["score", "spici-bohove", str(path)])
     assert result.exit_code == 2
-    assert "only of Papírové doupě sheets" in result.stderr
+    assert "only of papirove-doupe sheets, not spici-bohove" in result.stderr
 
 
 def test_without_opencv_says_what_to_install(photo, monkeypatch):

@@ -15,8 +15,9 @@ from pypdf.generic import NameObject
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.content.sheets_io import load_sheet, spici_bohove_from_fields
+from generator.content.sheets_io import load_sheet
 from generator.errors import PapirnaError
+from generator.games.spici_bohove.score import from_fields as spici_bohove_from_fields
 
 runner = CliRunner()
 LOG = "spici-bohove-log-fillable-cs-a4.pdf"
@@ -208,7 +209,7 @@ def test_campaign_is_refused(tmp_path: Path, game: str) -> None:
     result = runner.invoke(app, ["score", game, str(log), str(log), "--campaign"])
     assert result.exit_code == 2 and result.stdout == ""
     (line,) = result.stderr.splitlines()
-    assert line.startswith("papirna: error: --campaign is for papirove-doupe only: ")
+    assert line.startswith(f"papirna: error: --campaign is not for {game}: ")
 
 
 @given(

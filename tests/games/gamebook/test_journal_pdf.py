@@ -13,8 +13,8 @@ from pypdf.generic import NameObject
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.content.sheets_io import gamebook_from_fields
 from generator.errors import PapirnaError
+from generator.games.gamebook.score import from_fields as gamebook_from_fields
 
 runner = CliRunner()
 

@@ -14,10 +14,10 @@ from generator.content.pack import load_pack
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_file
 from generator.errors import PapirnaError
-from generator.games.papirove_doupe.sheets import SpiciBohoveScoring
 from generator.games.spici_bohove.log import rule_numbers, score_rules
 from generator.games.spici_bohove.models import SCORE_CATEGORIES, LogData, ShipData
 from generator.games.spici_bohove.rules import SB_CATEGORIES
+from generator.games.spici_bohove.sheets import SpiciBohoveScoring
 from generator.games.spici_bohove.style import signed
 from generator.output.build import plan, render_jobs
 from generator.resources import content_dir

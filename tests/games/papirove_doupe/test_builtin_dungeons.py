@@ -10,7 +10,7 @@ from generator.games.papirove_doupe.rules import check_dungeon, distances, open_
 def _cards() -> tuple[list[DungeonCard], Plan, list]:
     pack = load_packs(["papirove-doupe"], None)[0]
     deck = pack.printables["dungeons"]
-    return [e.model for e in deck.cards], deck.plan.model, deck.data.model
+    return [e.model for e in deck.cards], deck.files["plan"].model, deck.data.model
 
 
 def test_twelve_cards_in_four_campaigns_of_three() -> None:

@@ -13,8 +13,8 @@ from pydantic import ValidationError
 
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_file
-from generator.games.papirove_doupe.sheets import SpiciBohoveLog, SpiciBohoveScoring
 from generator.games.spici_bohove.rules import score_log
+from generator.games.spici_bohove.sheets import SpiciBohoveLog, SpiciBohoveScoring
 from generator.resources import content_dir
 
 

@@ -6,9 +6,9 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from generator.content.sheets_io import papirove_doupe_from_fields
 from generator.games.papirove_doupe.scan.read import read_image, sheet_data
-from tests.scan.conftest import make_case
+from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
+from tests.games.papirove_doupe.scan.conftest import make_case
 
 CASES = 200  # benchmarks/bench_scan.py runs more, at several resolutions
 SEED = 20240611

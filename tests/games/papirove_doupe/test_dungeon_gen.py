@@ -27,7 +27,7 @@ from generator.games.papirove_doupe.models import DungeonCard, DungeonWords, Pla
 from generator.games.papirove_doupe.rules import canonical, check_dungeon
 from generator.output.build import render_deck
 
-SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "dungeon-card.schema.json"
+SCHEMA = Path(__file__).resolve().parents[3] / "docs" / "dungeon-card.schema.json"
 
 
 @cache
