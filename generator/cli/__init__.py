@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from generator import __version__
-from generator.cli import build, calibrate, cards, games, roll, validate
+from generator.cli import build, calibrate, cards, games, lint, roll, validate
 from generator.cli import score as score_cmd
 
 app = typer.Typer(
@@ -39,6 +39,7 @@ score_cmd.register(app)
 cards.register(app)
 calibrate.register(app)
 roll.register(app)
+lint.register(app)
 
 
 def _game_commands() -> None:

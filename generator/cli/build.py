@@ -43,6 +43,7 @@ def build(
     guides: bool = P.GUIDES,
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
+    printer_margin: str = P.PRINTER_MARGIN,
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
@@ -50,7 +51,7 @@ def build(
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
     started = time.perf_counter()
-    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
+    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, printer_margin)
     packs = load_packs(games or None, content)
     swaps = [*(file_args or []), *([f"plan={plan_file}"] if plan_file is not None else [])]
     for swap in swaps:

@@ -58,6 +58,7 @@ def build(
     guides: bool = P.GUIDES,
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
+    printer_margin: str = P.PRINTER_MARGIN,
     png: bool = P.PNG,
     dpi: int = P.DPI,
     showcase: bool = P.SHOWCASE,
@@ -67,7 +68,7 @@ def build(
     started = time.perf_counter()
     from generator.content.deck import load_deck
 
-    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single)
+    opts = P.options(duplex, back_offset, gap, bleed, guides, corners, single, printer_margin)
     pack = load_deck(deck)
     langs = [lang] if lang else None
     if lang and lang not in pack.languages:

@@ -34,6 +34,11 @@ CORNERS = typer.Option(
 SINGLE = typer.Option(
     False, "--single", help="One card per page, page = card + bleed, with TrimBox/BleedBox."
 )
+PRINTER_MARGIN = typer.Option(
+    "5mm",
+    "--printer-margin",
+    help="Blank border at the paper edge that home printers cannot print (0 for a print shop).",
+)
 PNG = typer.Option(False, "--png", help="Also export every card as a PNG with bleed.")
 DPI = typer.Option(300, "--dpi", help="Resolution of PNG exports.")
 SHOWCASE = typer.Option(
@@ -86,6 +91,7 @@ def options(
     guides: bool,
     corners: str | None,
     single: bool,
+    printer_margin: str | None = None,
 ) -> PrintOptions:
     """PrintOptions from the command line's words."""
     from generator.output.impose import PrintOptions
@@ -100,7 +106,20 @@ def options(
         corners=length_option(corners, "--corners") or 0.0,
         single=single,
         bleed=length_option(bleed, "--bleed"),
+        printer_margin=_printer_margin(printer_margin),
     )
+
+
+def _printer_margin(value: str | None) -> float:
+    """--printer-margin in mm: the default 5mm, 0 for a print shop, at most 20mm."""
+    from generator.output.impose import PRINTER_MARGIN as DEFAULT
+
+    mm = length_option(value, "--printer-margin")
+    if mm is None:
+        return DEFAULT
+    if mm > 20:
+        raise PapirnaError(f"--printer-margin: {value!r} is more than 20mm")
+    return mm
 
 
 def produce(

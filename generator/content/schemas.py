@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from generator.content.documents import TextDocument
+from generator.content.documents import StartPage, TextDocument
 from generator.content.free import FreeData
 from generator.content.yamlio import PathKey, YamlDoc
 
@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 _BASE: dict[str, Any] = {
     "free": FreeData,
     "document": TextDocument,
+    "start": StartPage,
 }
 
 
@@ -26,7 +27,8 @@ def schemas() -> dict[str, Any]:
 
 # Printable kinds: 'deck' (cards, imposed), 'page' (one layout filled from data),
 # 'document' (flowing text sections), 'drawn' (pages a game's Python builder draws).
-KINDS: tuple[str, ...] = ("deck", "page", "document", "drawn")
+# 'start' (the pack's start page: what to print and how, drawn from the pack itself).
+KINDS: tuple[str, ...] = ("deck", "page", "document", "drawn", "start")
 
 
 def kinds() -> tuple[str, ...]:
@@ -60,6 +62,14 @@ def card_extras(pack: Pack, schema: str | None, model: Any) -> dict[str, Any]:
     return out
 
 
+def nearest(name: str, known) -> str:
+    """'; did you mean X?' for the known name closest to `name`, or ''."""
+    import difflib
+
+    found = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f"; did you mean {found[0]!r}?" if found else ""
+
+
 def check_pack(pack: Pack) -> None:
     """Cross-file checks: ids unique within a deck, and each game's references that must resolve."""
     from generator.plugins import games
@@ -73,6 +83,14 @@ def check_pack(pack: Pack) -> None:
             if cid in seen:
                 raise entry.error(f"duplicate id {cid!r} (also card {seen[cid]})", ("id",))
             seen[cid] = entry.path[0]
+    for lp in pack.printables.values():
+        if lp.spec.kind == "start" and lp.data is not None:
+            for pid in lp.data.model.files:
+                if pid not in pack.printables:
+                    raise lp.data.error(
+                        f"no printable {pid!r} in this pack{nearest(pid, pack.printables)}",
+                        ("files", pid),
+                    )
     for g in games().values():
         if g.check_pack is not None:
             g.check_pack(pack)

@@ -19,7 +19,9 @@ from generator.layout.ops import (
     LineOp,
     PathOp,
     RectOp,
+    SolidOp,
     Style,
+    TagOp,
 )
 from generator.layout.text import GlyphError, Metrics, TextFitError, layout_text
 from generator.resources import assets_dir
@@ -42,6 +44,7 @@ class Env:
     fillable: bool = False
     icon_dirs: list[Path] = field(default_factory=lambda: [assets_dir() / "icons"])
     warnings: list[str] = field(default_factory=list)
+    lang: str | None = None  # the language texts are typeset and hyphenated in
     _icons: dict = field(default_factory=dict)
     _placed: dict = field(default_factory=dict)
 
@@ -67,14 +70,16 @@ class Env:
         """Operations drawing icon `name` fitted into a box.
 
         The icon is drawn once per size and colour, at the origin, and moved into place by a
-        shared group: the PDF stores it once and shows it wherever it is used.
+        shared group: the PDF stores it once and shows it wherever it is used. Inside the group,
+        a SolidOp marks its paths as one solid shape (for `lint`).
         """
         key = (name, w, h, color)
         ops = self._placed.get(key)
         if ops is None:
             from generator.layout.svg import svg_ops
 
-            ops = self._placed[key] = tuple(svg_ops(self.icon(name), 0.0, 0.0, w, h, color))
+            paths = svg_ops(self.icon(name), 0.0, 0.0, w, h, color)
+            ops = self._placed[key] = (SolidOp(len(paths)), *paths)
         return [GroupOp(x, y, ops, shared=True)]
 
     def inline_icon(self, name: str, x: float, y: float, size: float, color: Color) -> list:
@@ -186,6 +191,9 @@ class Builder:
             if box.when and not item.truthy(box.when, name):
                 continue
             method = getattr(self, "_" + box.type.replace("-", "_"), None)
+            # pictures are art that boxes lie on (as raster ones are): layered, like `layered`
+            layered = box.layered or box.type == "image"
+            ops.append(TagOp(name, layered, tuple(box.over), box.type == "grid"))
             if method is None:  # a game's own box type
                 from generator.plugins import box_types
 
@@ -224,6 +232,7 @@ class Builder:
                 text,
                 (x, y, box.width, box.height),
                 self.env.metrics,
+                lang=self.env.lang,
                 family=box.font,
                 style=box.style,
                 size=box.size,
@@ -307,6 +316,7 @@ class Builder:
                             label,
                             area,
                             self.env.metrics,
+                            lang=self.env.lang,
                             size=box.label_size,
                             min_size=min(4.0, box.label_size),
                             align="center",
@@ -357,6 +367,7 @@ class Builder:
             text,
             area,
             self.env.metrics,
+            lang=self.env.lang,
             size=size,
             min_size=min(4.0, size),
             align=align,
@@ -388,6 +399,7 @@ class Builder:
                     text,
                     (cx + pad, cy, col.width - 2 * pad, rh),
                     self.env.metrics,
+                    lang=self.env.lang,
                     size=box.size,
                     min_size=floor,
                     align=col.align,
@@ -452,10 +464,14 @@ class Builder:
         from generator.layout.text import STEP_PT
 
         while size >= floor - 1e-9:
-            try:
-                got = _flow_at(self, box, sections, size, x, y, item.label)
-            except TextFitError:
-                got = None
+            got = None
+            for hyphenate in (False, True):  # hyphenate before shrinking
+                try:
+                    got = _flow_at(self, box, sections, size, x, y, item.label, hyphenate)
+                except TextFitError:
+                    got = None
+                if got is not None:
+                    break
             if got is not None:
                 ops.extend(got)
                 return
@@ -480,7 +496,14 @@ HEADING_GAP = 2.0  # mm between a heading (and its rule) and its first body line
 
 
 def _flow_at(
-    builder: Builder, box: S.FlowBox, sections: list, size: float, x: float, y: float, label: str
+    builder: Builder,
+    box: S.FlowBox,
+    sections: list,
+    size: float,
+    x: float,
+    y: float,
+    label: str,
+    hyphenate: bool = False,
 ):
     """Flow sections at one size; None when they do not fit the columns."""
     from generator.layout.ops import GroupOp
@@ -501,6 +524,8 @@ def _flow_at(
                 heading,
                 col_w,
                 env.metrics,
+                lang=env.lang,
+                hyphenate=hyphenate,
                 family=box.heading_font,
                 style="bold",
                 size=hs,
@@ -516,6 +541,8 @@ def _flow_at(
             body,
             col_w,
             env.metrics,
+            lang=env.lang,
+            hyphenate=hyphenate,
             size=size,
             line_height=box.line_height,
             color=ink,

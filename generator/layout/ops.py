@@ -111,7 +111,27 @@ class FieldOp(NamedTuple):
     tooltip: str = ""
 
 
-Op = RectOp | LineOp | EllipseOp | PathOp | TextOp | ImageOp | GroupOp | FieldOp
+class TagOp(NamedTuple):
+    """Not drawn: the operations after it in its list (to the next TagOp) form element `name`.
+
+    Only `papirna lint` reads it. `layered`: the element may lie over or under any other (art,
+    a background); `over`: names of the elements it is declared to overlap (a symbol in its
+    own circle, text on its own badge); `grid`: its lines are a grid others must not cross.
+    """
+
+    name: str
+    layered: bool = False
+    over: tuple[str, ...] = ()
+    grid: bool = False
+
+
+class SolidOp(NamedTuple):
+    """Not drawn: the next `count` operations are one solid shape (an icon), for `lint`."""
+
+    count: int
+
+
+Op = RectOp | LineOp | EllipseOp | PathOp | TextOp | ImageOp | GroupOp | FieldOp | TagOp | SolidOp
 
 
 class Page(NamedTuple):

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from generator.errors import PapirnaError
 from generator.layout.engine import Env, hex_color
-from generator.layout.ops import BLACK, Color, EllipseOp, FieldOp, LineOp, PathOp, RectOp, Style
+from generator.layout.ops import (
+    BLACK,
+    Color,
+    EllipseOp,
+    FieldOp,
+    LineOp,
+    PathOp,
+    RectOp,
+    Style,
+    TagOp,
+)
 from generator.layout.text import TextFitError, layout_text
 
 
@@ -22,6 +34,33 @@ class Sketch:
         self.env = env
         self.what = what
         self.ops: list = []
+
+    def tag(
+        self, name: str, *, layered: bool = False, over: tuple[str, ...] = (), grid: bool = False
+    ) -> None:
+        """Name the element the next shapes belong to (for `papirna lint`), until the next tag.
+
+        `layered`: it may overlap anything; `over`: the elements it may overlap; `grid`: its
+        lines are a grid nothing else may cross.
+        """
+        self._tag = TagOp(name, layered, tuple(over), grid)
+        self.ops.append(self._tag)
+
+    def untag(self) -> None:
+        """The next shapes are separate elements again, each on its own."""
+        self._tag = TagOp("")
+        self.ops.append(self._tag)
+
+    @contextmanager
+    def element(self, name: str, *, layered: bool = False, over: tuple[str, ...] = ()):
+        """Shapes drawn inside the `with` are one element; the tag before it applies again after."""
+        before = getattr(self, "_tag", TagOp(""))
+        self.tag(name, layered=layered, over=over)
+        try:
+            yield
+        finally:
+            self._tag = before
+            self.ops.append(before)
 
     def rect(
         self, x, y, w, h, *, fill=None, stroke=BLACK, width=0.25, radius=0.0, dash=None
@@ -64,6 +103,7 @@ class Sketch:
         color=BLACK,
         line_height=1.15,
         field="text",
+        hyphenate=True,
     ) -> float:
         """Fitted text in a box; returns the size used. Fails naming the field if it cannot fit."""
         try:
@@ -71,6 +111,8 @@ class Sketch:
                 text,
                 (x, y, w, h),
                 self.env.metrics,
+                lang=self.env.lang,
+                hyphenate=hyphenate,
                 family=font,
                 style=style,
                 size=size,
@@ -84,7 +126,12 @@ class Sketch:
             )
         except TextFitError as e:
             raise PapirnaError(e.message) from None
-        self.ops.extend(fitted.ops)
+        if getattr(self, "_tag", TagOp("")).name:
+            self.ops.extend(fitted.ops)
+        else:  # an untagged text's lines are one element (for `lint`), not one each
+            self.ops.append(TagOp(f"text {field} at {x:.1f},{y:.1f}"))
+            self.ops.extend(fitted.ops)
+            self.ops.append(TagOp(""))
         return fitted.size
 
     def icon(self, name: str, x, y, w, h=None, *, color=BLACK) -> None:

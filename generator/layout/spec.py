@@ -38,6 +38,8 @@ class Styled(Model):
     stroke_width: NonNegativeLength = 0.25
     dash: list[PositiveLength] | None = None
     when: str | None = None  # draw only when this data field is set and not false/empty
+    layered: bool = False  # may overlap any other box (art, backgrounds): `lint` allows it
+    over: tuple[str, ...] = ()  # boxes this one is meant to overlap: `lint` allows those pairs
 
 
 class RectBox(Styled):

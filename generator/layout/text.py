@@ -8,6 +8,7 @@ from typing import NamedTuple, Protocol
 
 from generator.errors import PapirnaError
 from generator.layout.ops import BLACK, Color, TextOp
+from generator.layout.typography import hyphenator, is_one_letter, typeset
 from generator.units import PT_PER_MM
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
@@ -46,7 +47,7 @@ class TextFitError(Exception):
 class Token(NamedTuple):
     """A piece of parsed markup: a word, a space, an icon or a break."""
 
-    kind: str  # 'w' word, 's' space, 'i' icon, 'br' line break, 'p' paragraph break
+    kind: str  # 'w' word, 's' space, 'n' bound space, 'i' icon, 'br' line break, 'p' paragraph
     text: str
     style: int  # 0 regular, 1 bold, 2 italic, 3 bold-italic
 
@@ -115,6 +116,26 @@ def parse_markup(text: str) -> list[Token]:
     return [t for i, t in enumerate(tokens) if t.kind != "j" or (0 < i < len(tokens) - 1)]
 
 
+def bind_short_words(tokens: list[Token]) -> list[Token]:
+    """Bind each one-letter word to the next word: its space becomes one lines never break at."""
+    out = list(tokens)
+    for i in range(len(out) - 2):
+        t = out[i]
+        if (
+            t.kind == "w"
+            and out[i + 1].kind == "s"
+            and out[i + 2].kind in ("w", "i")
+            and (i == 0 or out[i - 1].kind in ("s", "n", "br", "p"))
+            and is_one_letter(t.text)
+        ):
+            out[i + 1] = out[i + 1]._replace(kind="n")
+            # "a :icon: word": the icon stands for a word, so it goes with the next one too
+            after = out[i + 3 : i + 5]
+            if out[i + 2].kind == "i" and [t.kind for t in after] in (["s", "w"], ["s", "i"]):
+                out[i + 3] = out[i + 3]._replace(kind="n")
+    return out
+
+
 class _Line(NamedTuple):
     items: list[tuple[Token, float, float]]  # (token, x offset, width), all at size 1
     width: float  # at size 1
@@ -140,16 +161,49 @@ def _fonts(family: str, base_style: str) -> list[str]:
 
 def _spaces(tokens: list[Token], fonts: list[str], metrics: Metrics) -> list[float]:
     """Width of a space in each style the text uses (unused styles are not even loaded)."""
-    used = {t.style for t in tokens if t.kind == "s"}
+    used = {t.style for t in tokens if t.kind in ("s", "n")}
     return [metrics.width(" ", fonts[s], 1.0) if s in used else 0.0 for s in range(4)]
 
 
+Measure = Callable[[str, int], float]  # width of a word in a style, at size 1
+Hyphens = Callable[[str], tuple[int, ...]]
+
+
+def _split(
+    unit: list[tuple[Token, float]], room: float, measure: Measure, hyph: Hyphens
+) -> tuple[list[tuple[Token, float]], list[tuple[Token, float]]] | None:
+    """Cut a unit at the last hyphenation point whose left part (with its hyphen) fits `room`."""
+    before = 0.0
+    best = None
+    for k, (tok, w) in enumerate(unit):
+        if tok.kind == "w":
+            for p in reversed(hyph(tok.text)):
+                head = tok.text[:p] + "-"
+                hw = measure(head, tok.style)
+                if before + hw <= room + 1e-9:
+                    tail = tok.text[p:]
+                    left = [*unit[:k], (tok._replace(text=head), hw)]
+                    right = [(tok._replace(text=tail), measure(tail, tok.style)), *unit[k + 1 :]]
+                    best = (left, right)
+                    break
+        before += w
+    return best
+
+
 def _wrap(
-    tokens: list[Token], widths: list[float], space: list[float], limit: float, indent: float
+    tokens: list[Token],
+    widths: list[float],
+    space: list[float],
+    limit: float,
+    indent: float,
+    measure: Measure | None = None,
+    hyph: Hyphens | None = None,
 ) -> list[_Line] | None:
     """Greedy wrap at size 1 into lines no wider than `limit`; None if a word cannot fit.
 
-    Lines break only at spaces: a word, an icon and punctuation written together stay together.
+    Lines break only at spaces (never at a bound space after a one-letter word): a word, an icon
+    and punctuation written together stay together. With `hyph` (and `measure`), a word that does
+    not fit the rest of a line is hyphenated at the last break point that does.
     """
     lines: list[_Line] = []
     items: list[tuple[Token, float, float]] = []
@@ -177,31 +231,61 @@ def _wrap(
             i += 1
             continue
         unit: list[tuple[Token, float]] = []
-        while i < n and tokens[i].kind in ("w", "i", "j"):
-            if tokens[i].kind != "j":
+        while i < n and tokens[i].kind in ("w", "i", "j", "n"):
+            if tokens[i].kind == "n":
+                unit.append((tokens[i], space[tokens[i].style]))
+            elif tokens[i].kind != "j":
                 unit.append((tokens[i], widths[i]))
             i += 1
-        uw = sum(w for _, w in unit)
-        if uw > limit - hang + 1e-9:
-            return None
-        gap = pending_space if items else 0.0
-        if items and x + gap + uw > limit + 1e-9:
+        while True:
+            uw = sum(w for _, w in unit)
+            gap = pending_space if items else 0.0
+            if x + gap + uw <= limit + 1e-9:
+                place, rest = unit, None
+            elif hyph is not None and measure is not None:
+                cut = _split(unit, limit - x - gap, measure, hyph)
+                place, rest = cut if cut is not None else (None, None)
+            else:
+                place, rest = None, None
+            if place is None:
+                if not items:
+                    return None
+                lines.append(_Line(items, x, para))
+                para = False
+                items, x, pending_space = [], hang, 0.0
+                continue
+            first = place[0][0]
+            if start_of_para and first.kind == "w" and first.text == "•":
+                hang = sum(w for _, w in place) + space[first.style]
+            start_of_para = False
+            for t, w in place:
+                if t.kind != "n":  # a bound space only moves the next word
+                    items.append((t, x + gap, w))
+                x += gap + w
+                gap = 0.0
+            pending_space = 0.0
+            if rest is None:
+                break
             lines.append(_Line(items, x, para))
             para = False
             items, x = [], hang
-            gap = 0.0
-        first = unit[0][0]
-        if start_of_para and first.kind == "w" and first.text == "•":
-            hang = uw + space[first.style]
-        start_of_para = False
-        for t, w in unit:
-            items.append((t, x + gap, w))
-            x += gap + w
-            gap = 0.0
-        pending_space = 0.0
+            unit = rest
     if items or not lines:
         lines.append(_Line(items, x, para))
     return lines
+
+
+def _widths(tokens: list[Token], fonts: list[str], metrics: Metrics) -> list[float]:
+    """Each token's width at size 1 (bound spaces are measured by `_spaces`)."""
+    out = []
+    for tok in tokens:
+        if tok.kind == "w":
+            out.append(metrics.width(tok.text, fonts[tok.style], 1.0))
+        elif tok.kind == "i":
+            out.append(ICON_EM)
+        else:
+            out.append(0.0)
+    return out
 
 
 class GlyphError(PapirnaError):
@@ -237,70 +321,44 @@ def layout_text(
     color: Color = BLACK,
     icon_ops: Callable[[str, float, float, float, Color], list] | None = None,
     what: str = "text",
+    lang: str | None = None,
+    hyphenate: bool = True,
 ) -> TextLayout:
-    """Wrap and place `text` in `box` (x, y, w, h in mm), shrinking to fit; TextFitError if not."""
+    """Wrap and place `text` in `box` (x, y, w, h in mm), shrinking to fit; TextFitError if not.
+
+    The text is typeset first (minus signs, en dashes, the language's quotes, one-letter words
+    bound to the next word). When it does not fit at a size, it is hyphenated (Czech or English
+    by `lang`) before a smaller size is tried.
+    """
     _, _, bw, bh = box
-    fonts = _fonts(family, style)
-    # the fit does not depend on where the box is: the same text in the same size of box (the
-    # A4 and the Letter page, a card drawn again) is wrapped once
-    key = (id(metrics), text, bw, bh, family, style, size, min_size, line_height)
-    cached = _FITTED.get(key)
-    if cached is not None and cached[0] is metrics:
-        _, chosen, lines, asc, desc = cached
-    else:
-        chosen, lines, asc, desc = _fit(
-            text, bw, bh, metrics, fonts, size, min_size, line_height, what
-        )
-        if len(_FITTED) > 20000:
-            _FITTED.clear()
-        _FITTED[key] = (metrics, chosen, lines, asc, desc)
-    return TextLayout(
-        chosen,
-        _place(lines, chosen, box, fonts, asc, desc, line_height, align, valign, color, icon_ops),
-        len(lines),
-    )
-
-
-_FITTED: dict[tuple, tuple] = {}
-
-
-def _fit(
-    text: str,
-    bw: float,
-    bh: float,
-    metrics: Metrics,
-    fonts: list[str],
-    size: float,
-    min_size: float | None,
-    line_height: float,
-    what: str,
-) -> tuple[float, list[_Line], float, float]:
-    """The size text is set at in a bw x bh mm box, its lines, and the font's ascent and descent."""
     limit = bw * PT_PER_MM
     height_pt = bh * PT_PER_MM
-    tokens = parse_markup(text)
+    tokens = bind_short_words(parse_markup(typeset(text, lang)))
+    fonts = _fonts(family, style)
     _check_glyphs(tokens, fonts, metrics, what)
-    widths = []
-    for tok in tokens:
-        if tok.kind == "w":
-            widths.append(metrics.width(tok.text, fonts[tok.style], 1.0))
-        elif tok.kind == "i":
-            widths.append(ICON_EM)
-        else:
-            widths.append(0.0)
+    widths = _widths(tokens, fonts, metrics)
     space = _spaces(tokens, fonts, metrics)
     asc = metrics.ascent(fonts[0])
     desc = metrics.descent(fonts[0])
     floor = min(min_size if min_size is not None else size, size)
+    hyph = hyphenator(lang) if hyphenate else None  # names and titles are not hyphenated
 
-    def attempt(s: float) -> list[_Line] | None:
-        lines = _wrap(tokens, widths, space, limit / s, 0.0)
+    def measure(word: str, st: int) -> float:
+        return metrics.width(word, fonts[st], 1.0)
+
+    def fits(lines: list[_Line] | None, s: float) -> list[_Line] | None:
         if lines is None:
             return None
         lead = s * line_height
         paras = sum(1 for ln in lines if ln.para_gap)
         total = (len(lines) - 1) * lead + (asc - desc) * s + paras * lead * 0.5
         return lines if total <= height_pt + 1e-6 else None
+
+    def attempt(s: float) -> list[_Line] | None:
+        plain = fits(_wrap(tokens, widths, space, limit / s, 0.0), s)
+        if plain is not None or hyph is None:
+            return plain
+        return fits(_wrap(tokens, widths, space, limit / s, 0.0, measure, hyph), s)
 
     chosen = size
     lines = attempt(size)
@@ -327,7 +385,11 @@ def _fit(
                 f"{what} does not fit its {bw:.1f}x{bh:.1f}mm box even at {floor:g}pt"
             )
         chosen, lines = best
-    return chosen, lines, asc, desc
+    return TextLayout(
+        chosen,
+        _place(lines, chosen, box, fonts, asc, desc, line_height, align, valign, color, icon_ops),
+        len(lines),
+    )
 
 
 def _place(lines, s, box, fonts, asc, desc, line_height, align, valign, color, icon_ops) -> list:
@@ -404,18 +466,23 @@ def wrap_lines(
     color: Color = BLACK,
     icon_ops: Callable[[str, float, float, float, Color], list] | None = None,
     what: str = "text",
+    lang: str | None = None,
+    hyphenate: bool = False,
 ) -> list[WrappedLine]:
-    """Wrap `text` into lines of at most `width` mm, for flowing across columns."""
-    tokens = parse_markup(text)
+    """Wrap `text` into lines of at most `width` mm, for flowing across columns.
+
+    Typeset as in `layout_text`; with `hyphenate`, words are hyphenated by `lang`.
+    """
+    tokens = bind_short_words(parse_markup(typeset(text, lang)))
     fonts = _fonts(family, style)
-    widths = [
-        metrics.width(t.text, fonts[t.style], 1.0)
-        if t.kind == "w"
-        else (ICON_EM if t.kind == "i" else 0.0)
-        for t in tokens
-    ]
+    widths = _widths(tokens, fonts, metrics)
     space = _spaces(tokens, fonts, metrics)
-    lines = _wrap(tokens, widths, space, width * PT_PER_MM / size, 0.0)
+    hyph = hyphenator(lang) if hyphenate else None
+
+    def measure(word: str, st: int) -> float:
+        return metrics.width(word, fonts[st], 1.0)
+
+    lines = _wrap(tokens, widths, space, width * PT_PER_MM / size, 0.0, measure, hyph)
     if lines is None:
         raise TextFitError(f"{what}: a word is wider than the {width:.1f}mm column at {size:g}pt")
     asc, desc = metrics.ascent(fonts[0]), metrics.descent(fonts[0])

@@ -146,9 +146,9 @@ class Renderer:
         # drawn decks by (printable, language): the faces do not depend on the paper
         self._decks: dict[tuple[int, str], tuple[LoadedPrintable, DeckCards]] = {}
 
-    def env(self, pack: Pack, fillable: bool = False) -> Env:
-        """A layout environment for one pack."""
-        return Env(self.metrics, pack_root=pack.root, fillable=fillable)
+    def env(self, pack: Pack, fillable: bool = False, lang: str | None = None) -> Env:
+        """A layout environment for one pack (texts typeset in `lang`)."""
+        return Env(self.metrics, pack_root=pack.root, fillable=fillable, lang=lang)
 
     def document(self, job: Job) -> Document:
         """The pages of one job."""
@@ -161,6 +161,8 @@ class Renderer:
             return Document(title, self.page_pages(job))
         if kind == "drawn":
             return Document(title, self.drawn_pages(job), fillable=job.fillable)
+        if kind == "start":
+            return Document(title, self.start_pages(job))
         raise PapirnaError(
             f"printable kind {kind!r} cannot be built", file=job.pack.manifest_doc.file
         )
@@ -184,7 +186,7 @@ class Renderer:
             raise p.entry.error("a deck needs 'layout'", ("layout",))
         front = pack_layout(job.pack, p.spec.layout)
         back = pack_layout(job.pack, p.spec.back) if p.spec.back else None
-        env = self.env(job.pack)
+        env = self.env(job.pack, lang=job.lang)
         fb, bb = Builder(front, env), Builder(back, env) if back else None
         deck = DeckCards(
             p.spec.title.get(job.lang), (front.width, front.height), front.bleed, front.safe
@@ -227,8 +229,9 @@ class Renderer:
     def deck_pages(self, job: Job) -> list[Page]:
         """Imposed sheets of a deck (or single-card pages), with backs when the deck has one."""
         deck = self.deck_cards(job)
+        notes: list[str] = []
         try:
-            return impose(
+            pages = impose(
                 deck.fronts,
                 deck.backs,
                 PAPER_SIZES_MM[job.paper],
@@ -237,11 +240,16 @@ class Renderer:
                 deck.title,
                 opts=self.options,
                 safe=deck.safe,
+                notes=notes,
             )
         except PapirnaError as e:
             if e.file:
                 raise
             raise job.printable.entry.error(e.message) from None
+        note = f"{job.paper}: " + "; ".join(notes) if notes else ""
+        if note and note not in self.warnings:
+            self.warnings.append(note)
+        return pages
 
     def deck_pngs(self, job: Job, dpi: int) -> list[tuple[str, bytes]]:
         """Each card's front (and back) alone with its bleed as PNG: (file name, bytes)."""
@@ -274,8 +282,32 @@ class Renderer:
         entry = p.data or Entry({}, p.entry.doc, p.entry.path)
         extra = {"title": p.spec.title.get(job.lang)} if p.data is None else None
         item = _item(entry, job.lang, p.id, extra, job.pack.manifest.labels)
-        ops = Builder(layout, self.env(job.pack, job.fillable)).build(item)
+        ops = Builder(layout, self.env(job.pack, job.fillable, job.lang)).build(item)
         return [self._centred(job, layout, ops)]
+
+    def start_pages(self, job: Job) -> list[Page]:
+        """The pack's start page: what to print on this paper, how, and what to bring."""
+        from generator.output.start import start_pages
+
+        pack = job.pack
+
+        def filename(lp: LoadedPrintable, fillable: bool, paper: str) -> str:
+            return Job(pack, lp, job.lang, paper, fillable=fillable).filename
+
+        sizes = {}
+        for pid, lp in pack.printables.items():
+            if lp.spec.kind == "drawn" and lp.spec.layout is not None:
+                lay = pack_layout(pack, lp.spec.layout)
+                sizes[pid] = (lay.width, lay.height)
+        try:
+            return start_pages(
+                pack, job.printable, job.lang, job.paper, self.env(pack), filename,
+                self.options.duplex, sizes,
+            )  # fmt: skip
+        except PapirnaError as e:
+            if e.file:
+                raise
+            raise (job.printable.data or job.printable.entry).error(e.message) from None
 
     def drawn_pages(self, job: Job) -> list[Page]:
         """Pages a registered builder draws, centred on the paper or tiled across sheets."""
@@ -295,7 +327,7 @@ class Renderer:
             layout=layout,
             data=p.data.model if p.data is not None else None,
             files=files,
-            env=self.env(job.pack, job.fillable),
+            env=self.env(job.pack, job.fillable, job.lang),
             lang=job.lang,
             paper=job.paper,
             fillable=job.fillable,

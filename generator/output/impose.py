@@ -12,8 +12,14 @@ from generator.layout.ops import BLACK, GroupOp, LineOp, Page, RectOp, Style, Te
 MARK_STYLE = Style(stroke=BLACK, width=0.2)
 MIN_MARGIN = 6.0  # mm kept free around the card grid for marks
 MARK_GAP = 1.0  # mm between the outer bleed and a mark
+MARK_MIN = 3.0  # mm: a crop mark shorter than this is not seen
+MARK_MAX = 6.0  # mm
+PRINTER_MARGIN = 5.0  # mm at the paper edge where most home printers print nothing
+MARK_CLEAR = 0.3  # mm more between a mark's end and the margin, so its raster stays clear
 LABEL_FONT = "sans-regular"
 LABEL_SIZE = 6.5
+LABEL_MIN = 6.0  # nothing is printed below 6 pt
+LABEL_DESCENT = 0.6  # mm below the label's baseline
 GUIDE_TRIM = Style(stroke=(0.85, 0.1, 0.55), width=0.15)
 GUIDE_SAFE = Style(stroke=(0.0, 0.63, 0.88), width=0.15, dash=(1.0, 0.7))
 GUIDE_BLEED = Style(stroke=(0.5, 0.5, 0.5), width=0.1, dash=(0.4, 0.6))
@@ -33,6 +39,7 @@ class PrintOptions:
     corners: float = 0.0  # radius of an optional rounded-corner cut guide, mm (0: none)
     single: bool = False  # one card per page, page = card + bleed, with TrimBox and BleedBox
     bleed: float | None = None  # overrides the deck's bleed
+    printer_margin: float = PRINTER_MARGIN  # mm at the paper edge kept blank (0: a print shop)
 
 
 class Grid(NamedTuple):
@@ -46,6 +53,8 @@ class Grid(NamedTuple):
     card_h: float
     gap: float
     outer_bleed: float
+    margin: float = 0.0  # the printer margin the grid keeps blank at the paper edge
+    landscape: bool = False  # the sheet is the paper turned
 
     @property
     def per_page(self) -> int:
@@ -76,22 +85,83 @@ def check_sizes(
         )
 
 
+def _reserve(margin: float) -> float:
+    """mm needed between the trim of the outer cards and the paper edge: gap, mark, margin."""
+    return MARK_GAP + MARK_MIN + margin + (MARK_CLEAR if margin > 0 else 0.0)
+
+
 def plan_grid(
-    paper: tuple[float, float], card: tuple[float, float], bleed: float, gap: float = 0.0
+    paper: tuple[float, float],
+    card: tuple[float, float],
+    bleed: float,
+    gap: float = 0.0,
+    margin: float = 0.0,
 ) -> Grid:
-    """As many cards as fit on the paper with room for marks, centred."""
+    """As many cards as fit on the paper with room for marks outside `margin` mm, centred.
+
+    Every crop mark is at least MARK_MIN long, starts MARK_GAP outside the outer bleed and ends
+    `margin` mm from the paper edge; the outer bleed shrinks (down to 0) to make room for that.
+    """
     check_sizes(paper, card, bleed, gap)
+    if margin < 0:
+        raise PapirnaError(f"printer margin {margin:g}mm must not be negative")
     pw, ph = paper
     cw, ch = card
-    usable_w, usable_h = pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN
+    reserve = max(_reserve(margin), MIN_MARGIN)
+    usable_w, usable_h = pw - 2 * reserve, ph - 2 * reserve
     cols = math.floor((usable_w + gap) / (cw + gap) + 1e-9)
     rows = math.floor((usable_h + gap) / (ch + gap) + 1e-9)
+    if cols < 1 or rows < 1:
+        raise PapirnaError(
+            f"a {cw:g}x{ch:g}mm card and its crop marks do not fit on {pw:g}x{ph:g}mm paper "
+            f"with {margin:g}mm printer margins"
+        )
     grid_w = cols * cw + (cols - 1) * gap
     grid_h = rows * ch + (rows - 1) * gap
     x0, y0 = (pw - grid_w) / 2, (ph - grid_h) / 2
-    margin = min(x0, y0)
-    outer = max(0.0, min(bleed, margin - 4.5))
-    return Grid(cols, rows, x0, y0, cw, ch, gap, outer)
+    border = min(x0, y0)
+    outer = max(0.0, min(bleed, border - _reserve(margin), border - 4.5))
+    return Grid(cols, rows, x0, y0, cw, ch, gap, outer, margin)
+
+
+def choose_grid(
+    paper: tuple[float, float],
+    card: tuple[float, float],
+    bleed: float,
+    gap: float = 0.0,
+    margin: float = 0.0,
+) -> tuple[Grid, str]:
+    """The paper upright or turned, whichever takes more cards within the margin; and a note.
+
+    The note (empty when nothing is worth saying) tells when the printer margin costs cards
+    or the sheet had to be turned to landscape.
+    """
+    pw, ph = paper
+    options: list[Grid] = []
+    failure: PapirnaError | None = None
+    for size, turned in (((pw, ph), False), ((ph, pw), True)):
+        try:
+            options.append(plan_grid(size, card, bleed, gap, margin)._replace(landscape=turned))
+        except PapirnaError as e:
+            failure = failure or e
+    if not options:
+        assert failure is not None
+        raise failure
+    best = max(options, key=lambda g: (g.per_page, not g.landscape))
+    try:
+        free = plan_grid(paper, card, bleed, gap, 0.0).per_page
+    except PapirnaError:
+        free = 0
+    note = ""
+    if best.per_page < free or best.landscape:
+        upright = next((g.per_page for g in options if not g.landscape), 0)
+        note = (
+            f"{card[0]:g}x{card[1]:g}mm cards: {best.per_page} a sheet"
+            + (" in landscape" if best.landscape else "")
+            + (f" ({upright} in portrait" if best.landscape else f" ({free} without margins")
+            + f" with {margin:g}mm printer margins)"
+        )
+    return best, note
 
 
 def _clip(grid: Grid, bleed: float, col: int, row: int) -> tuple[float, float, float, float]:
@@ -121,8 +191,10 @@ def crop_marks(grid: Grid, paper: tuple[float, float]) -> list:
         grid.x0 + grid.cols * grid.card_w + (grid.cols - 1) * grid.gap + grid.outer_bleed + MARK_GAP
     )
     ops: list = []
-    v_len = min(8.0, top - 1.0)
-    h_len = min(8.0, left - 1.0)
+    # a print shop's sheet has no margin: marks may run out to 0.5 mm from the edge
+    edge = grid.margin + MARK_CLEAR if grid.margin > 0 else 0.5
+    v_len = max(min(MARK_MAX, top - edge), min(MARK_MIN, top))
+    h_len = max(min(MARK_MAX, left - edge), min(MARK_MIN, left))
     for x in sorted(xs):
         ops.append(LineOp(x, top, x, top - v_len, MARK_STYLE))
         ops.append(LineOp(x, bottom, x, bottom + v_len, MARK_STYLE))
@@ -130,6 +202,32 @@ def crop_marks(grid: Grid, paper: tuple[float, float]) -> list:
         ops.append(LineOp(left, y, left - h_len, y, MARK_STYLE))
         ops.append(LineOp(right, y, right + h_len, y, MARK_STYLE))
     return ops
+
+
+def sheet_label(grid: Grid, paper: tuple[float, float], text: str) -> TextOp:
+    """The sheet's label below the cards, between the first column's marks, above the margin."""
+    from generator.render.metrics import ReportlabMetrics
+
+    _, ph = paper
+    room = grid.card_w - 2.0  # mm between the marks at the first column's cut lines
+    metrics = _metrics(ReportlabMetrics)
+    size = LABEL_SIZE
+    while metrics.width(text, LABEL_FONT, size) * PT > room and size > LABEL_MIN:
+        size = max(LABEL_MIN, size - 0.25)
+    while metrics.width(text, LABEL_FONT, size) * PT > room and len(text) > 2:
+        text = text[:-2].rstrip() + "…"
+    baseline = ph - max(grid.margin + LABEL_DESCENT, 1.5)
+    return TextOp(grid.x0 + 1.0, baseline, text, LABEL_FONT, size)
+
+
+PT = 25.4 / 72  # mm per point
+_METRICS: list = []
+
+
+def _metrics(factory):
+    if not _METRICS:
+        _METRICS.append(factory())
+    return _METRICS[0]
 
 
 def card_overlays(card: tuple[float, float], bleed: float, safe: float, opts: PrintOptions) -> list:
@@ -156,13 +254,27 @@ def impose(
     gap: float = 0.0,
     opts: PrintOptions | None = None,
     safe: float = 0.0,
+    notes: list[str] | None = None,
 ) -> list[Page]:
-    """Sheets of fronts, each followed by its backs placed for the chosen duplex flip."""
+    """Sheets of fronts, each followed by its backs placed for the chosen duplex flip.
+
+    The sheet is the paper upright or turned, whichever takes more cards with crop marks
+    outside the printer margin; `notes` is told when that costs cards or turns the paper.
+    """
     opts = opts or PrintOptions(gap=gap)
     if opts.single:
         return single_pages(fronts, backs, card, bleed, opts, safe)
-    grid = plan_grid(paper, card, bleed, opts.gap)
+    grid, note = choose_grid(paper, card, bleed, opts.gap, opts.printer_margin)
+    if note and notes is not None:
+        notes.append(f"{label}: {note}")
+    if grid.landscape:
+        paper = (paper[1], paper[0])
     pw, ph = paper
+    # A landscape sheet flips over its long edge the way an upright one flips over its short
+    # edge, so the backs are placed as for the other flip.
+    flip = opts.duplex
+    if grid.landscape and flip != "none":
+        flip = "short" if flip == "long" else "long"
     with_backs = backs is not None and opts.duplex != "none"
     sheets = max(1, math.ceil(len(fronts) / grid.per_page))
     pages: list[Page] = []
@@ -184,12 +296,9 @@ def impose(
             ops.extend(marks)
             number = len(pages) + 1
             text = f"{label} · {number}/{total}" + (" · rub / back" if side == "back" else "")
-            baseline = ph - max(1.5, (grid.y0 - grid.outer_bleed) / 2 - 1.0)
-            ops.append(TextOp(grid.x0 + 1.5, baseline, text, LABEL_FONT, LABEL_SIZE))
+            ops.append(sheet_label(grid, paper, text))
             if side == "back":
-                pages.append(
-                    Page(pw, ph, ops, turned=opts.duplex == "short", offset=opts.back_offset)
-                )
+                pages.append(Page(pw, ph, ops, turned=flip == "short", offset=opts.back_offset))
             else:
                 pages.append(Page(pw, ph, ops))
     return pages

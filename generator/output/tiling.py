@@ -23,13 +23,14 @@ from generator.layout.ops import (
     Page,
     RectOp,
     Style,
+    TagOp,
     TextOp,
 )
 
 if TYPE_CHECKING:
     from generator.layout.builders import Drawn
 
-MARGIN = 7.0  # mm around each tile that printers may not print
+MARGIN = 8.5  # mm around each tile: 5 mm printers leave blank, then the ticks (3 mm) and tags
 OVERLAP = 12.0  # mm of the board printed on both neighbouring tiles (at least)
 BAND = 6.0  # mm below the art for the tile's label and index map
 PT = 25.4 / 72  # mm per point
@@ -37,7 +38,7 @@ MARK = Style(stroke=BLACK, width=0.2)
 SEAM = Style(stroke=BLACK, width=0.2, dash=(1.5, 1.5))
 SEAM_UNDER = Style(stroke=WHITE, width=0.5, dash=(1.5, 1.5))  # keeps the dashes visible on dark art
 TAG = Style(fill=WHITE, stroke=BLACK, width=0.2)
-TICK = (0.8, 3.8)  # mm from the art edge: where registration and cut ticks start and end
+TICK = (0.3, 3.3)  # mm from the art edge: where registration and cut ticks start and end
 TAG_SIZE = 6.0  # pt: the "A1 → A2" labels (nothing is printed below 6 pt)
 TAG_PAD = 0.6  # mm around a label's text
 LABEL_SIZE = 7.0  # pt: the tile's label in the band
@@ -160,7 +161,7 @@ def tile(drawn: Drawn, paper: tuple[float, float], label: str) -> list[Page]:
             # the seam tick below the art, unless it would run into the label or the index
             x = MARGIN + t.seam_x
             text_end = text_x + len(text) * 0.62 * LABEL_SIZE * PT
-            if not (text_x - 0.5 <= x <= text_end + 0.5 or index[0].x - 0.5 <= x):
+            if not (text_x - 0.5 <= x <= text_end + 0.5 or index[1].x - 0.5 <= x):
                 ops.append(LineOp(x, MARGIN + vh + TICK[0], x, MARGIN + vh + TICK[1], MARK))
         ops.extend(index)
         pages.append(Page(pw, ph, ops))
@@ -187,10 +188,13 @@ def _tag_size(text: str) -> tuple[float, float]:
 def _tag(text: str, x: float, y: float, boxed: bool = True) -> list:
     """A label with its top-left corner at (x, y), on a white box unless `boxed` is False."""
     w, h = _tag_size(text)
-    ops: list = [RectOp(x, y, w, h, TAG, 0.8)] if boxed else []
+    ops: list = [TagOp(f"tag {text}")]  # the label on its own box: one element for `lint`
+    if boxed:
+        ops.append(RectOp(x, y, w, h, TAG, 0.8))
     ops.append(
         TextOp(x + TAG_PAD, y + TAG_PAD + _ASCENT * TAG_SIZE * PT, text, "sans-bold", TAG_SIZE)
     )
+    ops.append(TagOp(""))
     return ops
 
 
@@ -253,7 +257,7 @@ def _neighbour_tags(t: Tile, names: dict, vw: float) -> list:
 def _index_map(cols: int, rows: int, col: int, row: int, right: float, top: float) -> list:
     """A little map of all tiles, right-aligned at `right`, with this one filled in."""
     ops = []
-    gap = 0.3
+    gap = 0.6  # rows apart enough that a cell's name keeps 0.8 mm from the cell above
     h = min(2.6, (BAND - 0.8 - gap * (rows - 1)) / rows)
     w = max(h * 1.7, 3.0)
     size = 6.0  # pt: the tile names in the cells, where they fit (nothing is printed below 6 pt)
@@ -262,6 +266,7 @@ def _index_map(cols: int, rows: int, col: int, row: int, right: float, top: floa
         for c in range(cols):
             x, y = x0 + c * (w + gap), top + r * (h + gap)
             here = (r, c) == (row, col)
+            ops.append(TagOp(f"index {tile_name(c, r)}"))  # a cell and its name: one element
             ops.append(
                 RectOp(x, y, w, h, Style(fill=BLACK if here else None, stroke=BLACK, width=0.15))
             )
@@ -278,4 +283,5 @@ def _index_map(cols: int, rows: int, col: int, row: int, right: float, top: floa
                         WHITE if here else BLACK,
                     )
                 )
+    ops.append(TagOp(""))
     return ops

@@ -121,7 +121,7 @@ DECK = "  d: {{kind: deck, title: t, cards: {cards}, layout: mine/card}}\n"
         (
             "  d: {kind: poster, title: t, cards: cards.yaml}\n",
             "mypack/pack.yaml:3:13: printables.d.kind: expected one of deck, page, document, "
-            "drawn, got 'poster'",
+            "drawn, start, got 'poster'",
         ),
         (
             "  d: {kind: deck, title: t}\n",

@@ -97,8 +97,13 @@ def _assert_same(a, b, tol=0.2) -> None:
 def test_backs_land_on_their_fronts(solid_pack: Path, duplex: str) -> None:
     pdf = _render(solid_pack, PrintOptions(gap=6.0, duplex=duplex))
     front, back = _page(pdf, 0), _page(pdf, 1)
-    # the printer flips the sheet: on the long edge that mirrors left-right, on the short edge top-bottom
-    flipped = ImageOps.mirror(back) if duplex == "long" else ImageOps.flip(back)
+    # the printer flips the sheet: on the long edge that mirrors left-right, on the short edge
+    # top-bottom -- of an upright sheet; a landscape sheet's long edge is its top and bottom.
+    # (8 cards with 6 mm gaps take A4 in landscape: 4 x 69.5 mm across 297 mm, 2 rows of 94.9 mm)
+    landscape = front.width > front.height
+    assert landscape
+    mirrored = (duplex == "long") != landscape
+    flipped = ImageOps.mirror(back) if mirrored else ImageOps.flip(back)
     _assert_same(_blocks(front, 0), _blocks(flipped, 2))
 
 

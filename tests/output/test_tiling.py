@@ -102,10 +102,12 @@ def case(request) -> dict:
 
 def test_tile_count_for_an_a3_board_on_a4() -> None:
     cols, rows, vw, vh = tile_grid((297.0, 420.0), A4)
-    assert (vw, vh) == (196.0, 277.0)
+    # 8.5 mm margins (5 mm the printer leaves blank, then the ticks) and a 6 mm band below:
+    # 210 - 17 = 193 mm wide, 297 - 17 - 6 = 274 mm high
+    assert (vw, vh) == (193.0, 274.0)
     assert (cols, rows) == (2, 2)
     # the last tile ends exactly at the board's edge
-    assert tile_origin(1, 1, (297.0, 420.0), (vw, vh), cols, rows) == (297.0 - 196.0, 420.0 - 277.0)
+    assert tile_origin(1, 1, (297.0, 420.0), (vw, vh), cols, rows) == (297.0 - 193.0, 420.0 - 274.0)
 
 
 def test_tile_names() -> None:
@@ -120,17 +122,17 @@ def test_tile_names() -> None:
 
 
 def test_tile_layout_of_an_a3_board_on_a4() -> None:
-    # A3 (297 x 420) on A4: tiles show 196 x 277 mm; the second column starts at 297 - 196 = 101,
-    # the second row at 420 - 277 = 143; so A1 keeps 101 x 143 mm visible once B2 etc. lie on it
+    # A3 (297 x 420) on A4: tiles show 193 x 274 mm; the second column starts at 297 - 193 = 104,
+    # the second row at 420 - 274 = 146; so A1 keeps 104 x 146 mm visible once B2 etc. lie on it
     tiles = tile_layout((297.0, 420.0), A4)
     assert [(t.name, t.x, t.y, t.seam_x, t.seam_y) for t in tiles] == [
-        ("A1", 0.0, 0.0, 101.0, 143.0),
-        ("A2", 101.0, 0.0, None, 143.0),
-        ("B1", 0.0, 143.0, 101.0, None),
-        ("B2", 101.0, 143.0, None, None),
+        ("A1", 0.0, 0.0, 104.0, 146.0),
+        ("A2", 104.0, 0.0, None, 146.0),
+        ("B1", 0.0, 146.0, 104.0, None),
+        ("B2", 104.0, 146.0, None, None),
     ]
-    assert visible_box(tiles[0], (196.0, 277.0)) == (0.0, 0.0, 101.0, 143.0)
-    assert visible_box(tiles[3], (196.0, 277.0)) == (0.0, 0.0, 196.0, 277.0)
+    assert visible_box(tiles[0], (193.0, 274.0)) == (0.0, 0.0, 104.0, 146.0)
+    assert visible_box(tiles[3], (193.0, 274.0)) == (0.0, 0.0, 193.0, 274.0)
 
 
 @settings(max_examples=60, deadline=None)

@@ -179,7 +179,8 @@ def _units(sk: Sketch, r, data: ArmySheet, t: dict) -> None:
     ]
     top = y + 8
     hh = 6.0
-    rh = (h - 8 - hh) / data.units
+    foot = 9.5  # the regroup note below the rows stays inside the region
+    rh = (h - 8 - hh - foot) / data.units
     sk.rect(x, top, w, hh, fill=INK, stroke=None, radius=1)
     cx = x
     edges = []

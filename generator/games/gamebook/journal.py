@@ -63,8 +63,8 @@ def write_box(
     """
     sk.rect(x, y, w, h, stroke=INK, width=0.35, radius=1.2, **kw)
     if caption:
-        label(sk, caption, x + 1.2, y + 0.6, w - 2.4)
-    top = 3.6 if caption else 0.6
+        label(sk, caption, x + 1.2, y + 0.9, w - 2.4)  # Ú and Š keep 0.8 mm from the frame
+    top = 3.9 if caption else 0.6
     sk.field(x + 0.8, y + top, w - 1.6 - reserve, h - top - 0.6, name)
 
 
@@ -178,7 +178,7 @@ def _backpack(sk: Sketch, r, data: JournalData, t: dict) -> None:
         col, row = divmod(n, rows)
         bx, by = x + col * (cw + gap), top + row * (rh + gap)
         sk.rect(bx, by, cw, rh, stroke=INK, width=0.3, radius=1)
-        sk.text(f"{n + 1}", bx + 0.8, by, 5, rh, size=7, style="bold", color=FAINT, field="slot")
+        sk.text(f"{n + 1}", bx + 1.2, by, 4.6, rh, size=7, style="bold", color=FAINT, field="slot")
         sk.field(bx + 5.5, by + 0.5, cw - 6.2, rh - 1, f"backpack.{n + 1}")
 
 
@@ -306,6 +306,7 @@ def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
         box = 3.8
         for k, effect in enumerate(a.levels):
             cx = x + nw + k * cw
+            sk.tag(f"ability {a.id} {k + 1}")  # the box and the number in it: one element
             sk.checkbox(cx, ry + (rh - box) / 2, box, name=f"ability.{a.id}.{k + 1}", width=0.3)
             sk.text(
                 str(k + 1),
@@ -318,6 +319,7 @@ def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
                 color=FAINT,
                 field="level",
             )
+            sk.untag()
             # the text stops well short of the next level's box
             sk.text(
                 effect.get(lang),
@@ -342,6 +344,7 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
     step = (w - size) / (MAX_FOOD - 1)
     for n in range(MAX_FOOD):
         bx = x + n * step
+        sk.tag(f"food {n + 1}")  # the box and the number in it: one element
         sk.checkbox(bx, y + 7.5, size, name=f"food_track.{n + 1}", width=0.25)
         sk.text(
             str(n + 1),
@@ -354,6 +357,7 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
             color=FAINT,
             field="food",
         )
+        sk.untag()
     sk.text(
         t["food_rule"],
         x,

@@ -11,10 +11,13 @@ from generator.layout.sketch import Sketch
 INK = "#231c15"
 ACCENT = "#8a2f14"
 FAINT = "#9c907f"
-GRID = "#b5aa98"
+GRID = "#8c8070"  # dark enough to read as lines to draw on, lighter than the ink
 WATER = "#2f6fb0"
 PORTAL = "#c9bfae"
 TELEPORT_LABEL = 6.0  # pt: "↔ F2" under a teleport, only where a room is big enough for it
+PAD = 1.5  # mm between a room's symbols and its grid lines (less on a card's small plan)
+WAVE = 0.5  # mm: the water's amplitude, so that its waves stay clear of the symbols
+GRID_TAG = "plan grid"
 TREASURE_ICONS = {
     "gem": "gem",
     "potion": "potion",
@@ -74,6 +77,7 @@ def draw_base(
     """Labels, teleports, the faint room grid, the outer wall, water and the entrances."""
     c = g.cell
     label = 4.0
+    sk.tag("plan labels")
     for i, col in enumerate(COLUMNS):
         sk.text(
             col,
@@ -100,6 +104,7 @@ def draw_base(
         )
     for a, b in plan.teleports:
         for room, other in ((a, b), (b, a)):
+            sk.tag(f"teleport {room}")
             rx, ry = g.room(room)
             sk.icon("teleport", rx + c * 0.22, ry + c * 0.18, c * 0.56, color=PORTAL)
             if c * 0.26 < TELEPORT_LABEL * 0.3528 * 1.2:
@@ -116,17 +121,21 @@ def draw_base(
                 field="teleport",
             )
     gw, gh = c * len(COLUMNS), c * ROWS
+    sk.tag(GRID_TAG, grid=True)
     for i in range(1, len(COLUMNS)):
-        sk.line(g.x + i * c, g.y, g.x + i * c, g.y + gh, stroke=GRID, width=0.2, dash=(0.8, 0.8))
+        sk.line(g.x + i * c, g.y, g.x + i * c, g.y + gh, stroke=GRID, width=0.25, dash=(0.8, 0.8))
     for i in range(1, ROWS):
-        sk.line(g.x, g.y + i * c, g.x + gw, g.y + i * c, stroke=GRID, width=0.2, dash=(0.8, 0.8))
+        sk.line(g.x, g.y + i * c, g.x + gw, g.y + i * c, stroke=GRID, width=0.25, dash=(0.8, 0.8))
     sk.rect(g.x, g.y, gw, gh, stroke=INK, width=0.8)
+    sk.tag("water", over=(GRID_TAG,))  # water runs along the rooms' edges
     for e in plan.water:
-        _wave(sk, *g.edge(e), amp=c * 0.09)
+        _wave(sk, *g.edge(e), amp=min(c * 0.09, WAVE))
     if entrances:
         for i in range(len(COLUMNS)):
+            sk.tag(f"entrance {COLUMNS[i]}")
             ex, ey, size = _entrance(g, i)
             sk.icon("entrance", ex, ey, size, color=INK)
+    sk.untag()
 
 
 def _entrance(g: Grid, column: int) -> tuple[float, float, float]:
@@ -136,43 +145,66 @@ def _entrance(g: Grid, column: int) -> tuple[float, float, float]:
 
 
 def draw_features(sk: Sketch, g: Grid, plan: Plan) -> None:
-    """Traps, minions and treasures in their corners of each room."""
+    """Traps, minions and treasures in their corners of each room, clear of its grid lines.
+
+    In a room of side c, with padding p from every grid line: the minion (top left), its
+    adventurer and level (top right), the trap (bottom left), the treasure in its circle
+    (bottom right) with its letter (or "2×") centred above the circle.
+    """
     c = g.cell
-    q = c * 0.3
+    p = min(PAD, c * 0.11)
+    q = c * 0.25  # a symbol's size
+    ring = q * 0.6  # the treasure circle's radius: its icon (0.76 q) fits inside
     for room, f in plan.rooms.items():
         cx, cy = g.room(room)
         if f.trap:
-            sk.icon("trap", cx + 0.6, cy + c - q - 0.6, q, color=INK)
+            sk.tag(f"{room} trap")
+            sk.icon("trap", cx + p, cy + c - p - q, q, color=INK)
         if f.minion:
-            sk.icon("minion", cx + 0.6, cy + 0.6, q, color=INK)
-            sk.icon(f.minion.adventurer, cx + c - 3.2 - q * 0.8, cy + 0.8, q * 0.8, color=INK)
+            sk.tag(f"{room} minion")
+            sk.icon("minion", cx + p, cy + p, q, color=INK)
+            level_w = 2.6
             sk.text(
                 f"**{f.minion.level}**",
-                cx + c - 3.1,
-                cy + 0.5,
-                2.6,
+                cx + c - p - level_w,
+                cy + p,
+                level_w,
                 q,
                 size=7.5,
-                align="center",
+                align="right",
                 field="minion",
+            )
+            a = q * 0.8
+            sk.icon(
+                f.minion.adventurer,
+                cx + c - p - level_w - 0.3 - a,
+                cy + p + (q - a) / 2,
+                a,
+                color=INK,
             )
         if f.treasure:
             tk = f.treasure
-            tx, ty = cx + c - q - 0.6, cy + c - q - 0.6
-            sk.circle(tx + q / 2, ty + q / 2, q * 0.62, stroke=FAINT, width=0.2)
-            sk.icon(TREASURE_ICONS[tk.kind], tx + q * 0.12, ty + q * 0.12, q * 0.76, color=INK)
+            sk.tag(f"{room} treasure")
+            ox, oy = cx + c - p - ring, cy + c - p - ring
+            sk.circle(ox, oy, ring, stroke=FAINT, width=0.2)
+            icon = q * 0.76
+            sk.icon(TREASURE_ICONS[tk.kind], ox - icon / 2, oy - icon / 2, icon, color=INK)
             if tk.letter or tk.kind == "potions":
+                h = 2.6
                 sk.text(
                     f"**{tk.letter or '2×'}**",
-                    tx - 3.3,
-                    ty,
-                    3.2,
-                    q,
+                    ox - 2.5,
+                    oy - ring - 0.9 - h,
+                    5.0,
+                    h,
                     size=6.5,
-                    align="right",
+                    align="center",
+                    valign="bottom",
                     color=ACCENT if tk.letter else INK,
                     field="treasure",
+                    line_height=1.0,
                 )
+    sk.untag()
 
 
 def draw_walls(
@@ -180,16 +212,20 @@ def draw_walls(
 ) -> None:
     """The card's walls as thick lines and the monsters as circled numbers ①②③."""
     width = max(0.9, g.cell * 0.11)
+    sk.tag("walls", over=(GRID_TAG, "water"))  # walls are drawn on the grid lines
     for w in walls:
         x1, y1, x2, y2 = g.edge(w)
         sk.line(x1, y1, x2, y2, stroke=color, width=width, cap=2)
         if w.endswith("|south"):  # a walled-off entrance: its arrow is crossed out as well
+            sk.tag(f"walled entrance {w[0]}", over=(f"entrance {w[0]}",))
             ex, ey, size = _entrance(g, COLUMNS.index(w[0]))
             pad = size * 0.05
             for ya, yb in ((ey - pad, ey + size + pad), (ey + size + pad, ey - pad)):
                 sk.line(ex - pad, ya, ex + size + pad, yb, stroke=ACCENT, width=width * 0.8, cap=1)
+            sk.tag("walls", over=(GRID_TAG, "water"))
     r = g.cell * 0.3
     for i, room in enumerate(positions):
+        sk.tag(f"monster {i + 1}")
         rx, ry = g.room(room)
         cx, cy = rx + g.cell / 2, ry + g.cell / 2
         sk.circle(cx, cy, r, fill=ACCENT, stroke=None)
@@ -204,6 +240,7 @@ def draw_walls(
             color="#ffffff",
             field="positions",
         )
+    sk.untag()
 
 
 def _wave(sk: Sketch, x1: float, y1: float, x2: float, y2: float, amp: float = 0.9) -> None:

@@ -75,8 +75,10 @@ def _frame(sk: Sketch, layout: LayoutSpec, t: dict, sheet_id: str) -> None:
     sk.text(t["dungeon"] + ":", x, 7, 26, 5, size=7, style="bold", field="dungeon")
     for i, letter in enumerate("ABCDEFGHIJKL"):
         bx = x + 27 + i * 4.6
+        sk.tag(f"dungeon {letter}")  # the box and its letter are one element
         sk.checkbox(bx, 7.6, 3.6, name=f"dungeon.{letter}", width=0.25)
         sk.text(letter, bx, 7.6, 3.6, 3.6, size=6, align="center", color=FAINT, field="dungeon")
+    sk.untag()
     # the sheet id: printed, and as 16 bits under it for a scanner
     sk.text(sheet_id, w - MARK - 40, 0.5, 38, 3.5, size=6, align="right", color=FAINT, field="id")
     code = sum(ord(c) * 31**i for i, c in enumerate(sheet_id)) & 0xFFFF
@@ -207,6 +209,7 @@ def _track(
         rr, cc = divmod(n, per_row)
         bx = x + cc * (size + gap)
         by = y + rr * (size + (gap if row_gap is None else row_gap))
+        sk.tag(f"{name} {n + 1}")  # a box and the number printed in it are one element
         sk.checkbox(
             bx,
             by,
@@ -228,6 +231,7 @@ def _track(
                 color=FAINT,
                 field=name,
             )
+    sk.untag()
 
 
 def _health(sk: Sketch, r, data: SheetData, t: dict) -> None:
@@ -289,6 +293,7 @@ def _potions(sk: Sketch, r, data: SheetData, t: dict) -> None:
         rr, cc = divmod(n, per_row)
         bx = x + cc * cell
         by = y + 5.5 + rr * 10
+        sk.tag(f"potion {n + 1}")  # the circle and its number are one element
         sk.checkbox(bx, by, size, name=f"potion.{n + 1}", round_=True, width=0.3)
         sk.text(
             str(n + 1),
@@ -301,6 +306,7 @@ def _potions(sk: Sketch, r, data: SheetData, t: dict) -> None:
             color=FAINT,
             field="potion",
         )
+        sk.untag()
         half = (size - 0.6) / 2
         for k in range(2):
             sk.checkbox(
@@ -312,7 +318,7 @@ def _potions(sk: Sketch, r, data: SheetData, t: dict) -> None:
             )
         b = bonus_at.get(n + 1)
         if b is not None:
-            sk.icon(REWARD_ICONS[b.kind], bx + size + 0.1, by - 1.6, 2.6, color=ACCENT)
+            sk.icon(REWARD_ICONS[b.kind], bx + size + 0.1, by - 0.6, 2.6, color=ACCENT)
 
 
 def _items(sk: Sketch, r, data: SheetData, t: dict, lang: str) -> None:
@@ -324,7 +330,15 @@ def _items(sk: Sketch, r, data: SheetData, t: dict, lang: str) -> None:
         cx, cy = x + col * (cw + 2), y + 5.5 + row * ch
         sk.rect(cx, cy, cw, ch - 1.2, stroke=FAINT, width=0.25, radius=1)
         sk.text(
-            f"{i + 1}.", cx + 0.8, cy + 0.6, 4, 4, size=6.5, style="bold", color=FAINT, field="item"
+            f"{i + 1}.",
+            cx + 1.1,
+            cy + 0.6,
+            3.6,
+            4,
+            size=6.5,
+            style="bold",
+            color=FAINT,
+            field="item",
         )
         sk.checkbox(cx + 4.8, cy + 0.7, 3.8, name=f"item.{i + 1}.half.1", width=0.35)
         sk.checkbox(cx + 9.0, cy + 0.7, 3.8, name=f"item.{i + 1}.half.2", width=0.35)
@@ -347,9 +361,9 @@ def _items(sk: Sketch, r, data: SheetData, t: dict, lang: str) -> None:
         glory = f"  **{item.glory:+d}** :glory:" if item.glory else ""
         sk.text(
             item.effect.get(lang) + glory,
-            cx + 0.8,
+            cx + 1.2,
             cy + 5.2,
-            cw - 1.6,
+            cw - 2.4,
             ch - 6.8,
             size=6.3,
             min_size=4.5,
@@ -416,12 +430,13 @@ def _fights(sk: Sketch, r, data: SheetData, t: dict) -> None:
             sk.checkbox(
                 bx + 1.2, ry + (lh - 3.4) / 2, 3.4, name=f"monster.{m + 1}.{key}", width=0.3
             )
-            sk.text(label, bx + 5.4, ry, bw - 6, lh, size=6, min_size=4.5, field=f"fights.{key}")
+            sk.text(label, bx + 5.6, ry, bw - 6.2, lh, size=6, min_size=4.5, field=f"fights.{key}")
 
 
 def _circles(sk: Sketch, x, y, values, name: str, size=4.0, gap=0.7) -> None:
     for i, v in enumerate(values):
         bx = x + i * (size + gap)
+        sk.tag(f"{name} {v}")  # a circle and the number printed in it are one element
         sk.checkbox(bx, y, size, name=f"{name}.{v}", round_=True, width=0.25)
         sk.text(
             f"{v:+d}" if v < 0 else str(v),
@@ -434,6 +449,7 @@ def _circles(sk: Sketch, x, y, values, name: str, size=4.0, gap=0.7) -> None:
             color=FAINT,
             field=name,
         )
+    sk.untag()
 
 
 def _span(pair: list[int]) -> range:
@@ -489,6 +505,7 @@ def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
         if cat in per:  # the points per mark, so that the sheet can be scored without the rules
             label += f"\n**×{per[cat]}**".replace("-", "−")
         head = row_h * 0.45
+        sk.tag(f"scoring {cat} head")  # a header cell and its label: one element
         sk.rect(
             cx,
             cy,
@@ -511,6 +528,7 @@ def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
             style="bold" if cat == "total" else "regular",
             field=f"scoring.{cat}",
         )
+        sk.untag()
         sk.rect(
             cx,
             cy + head,

@@ -99,8 +99,15 @@ def _chords(cx, cy, r, theta, step, inset) -> list[tuple[float, float, float, fl
     return out
 
 
-def pattern_circle(sk: Sketch, party: Party, cx: float, cy: float, r: float) -> None:
-    """A disc in the party's colour with its pattern."""
+def pattern_circle(
+    sk: Sketch, party: Party, cx: float, cy: float, r: float, name: str | None = None
+) -> None:
+    """A disc in the party's colour with its pattern: one element (`name`) for `lint`."""
+    with sk.element(name or f"{party.id} disc at {cx:.1f},{cy:.1f}"):
+        _pattern_circle(sk, party, cx, cy, r)
+
+
+def _pattern_circle(sk: Sketch, party: Party, cx: float, cy: float, r: float) -> None:
     sk.circle(cx, cy, r, fill=party.color, stroke=None)
     ink = pattern_ink(party.color)
     step = PATTERN_STEP
@@ -120,7 +127,12 @@ def pattern_circle(sk: Sketch, party: Party, cx: float, cy: float, r: float) -> 
 
 
 def pattern_rect(sk: Sketch, party: Party, x: float, y: float, w: float, h: float) -> None:
-    """A rectangle in the party's colour with its pattern (clipped to the rectangle)."""
+    """A rectangle in the party's colour with its pattern (clipped): a background, layered."""
+    with sk.element(f"{party.id} band at {x:.1f},{y:.1f}", layered=True):
+        _pattern_rect(sk, party, x, y, w, h)
+
+
+def _pattern_rect(sk: Sketch, party: Party, x: float, y: float, w: float, h: float) -> None:
     sk.rect(x, y, w, h, fill=party.color, stroke=None)
     inner = Sketch(sk.env, sk.what)
     cx, cy = x + w / 2, y + h / 2
@@ -143,11 +155,13 @@ def pattern_rect(sk: Sketch, party: Party, x: float, y: float, w: float, h: floa
 
 def party_badge(sk: Sketch, game: Game, party: Party, cx: float, cy: float, r: float) -> None:
     """A patterned disc with the party's race icon: the party's sign wherever it appears."""
-    pattern_circle(sk, party, cx, cy, r)
-    sk.circle(cx, cy, r, stroke=INK, width=0.3)
-    s = r * 1.25
-    sk.circle(cx, cy, s * 0.62, fill=party.color, stroke=None)
-    sk.icon(game.race(party.race).icon, cx - s / 2, cy - s / 2, s, color=on_color(party.color))
+    name = f"{party.id} badge at {cx:.1f},{cy:.1f}"
+    with sk.element(name):
+        pattern_circle(sk, party, cx, cy, r, name)
+        sk.circle(cx, cy, r, stroke=INK, width=0.3)
+        s = r * 1.25
+        sk.circle(cx, cy, s * 0.62, fill=party.color, stroke=None)
+        sk.icon(game.race(party.race).icon, cx - s / 2, cy - s / 2, s, color=on_color(party.color))
 
 
 PIPS = {

@@ -110,11 +110,15 @@ def board_ops(layout: LayoutSpec, game: Game, text: BoardText, env, lang: str) -
     sk.rect(0, 0, g.width, g.height, fill=PAPER, stroke=None)
     sk.rect(3, 3, g.width - 6, g.height - 6, stroke=ACCENT, width=0.9, radius=4)
     sk.rect(4.6, 4.6, g.width - 9.2, g.height - 9.2, stroke=ACCENT, width=0.25, radius=3)
+    sk.tag("castle walls", layered=True)  # the art the fields are painted on
     _walls(sk, g)
+    sk.tag("courtyard", layered=True)
     _courtyard(sk, g, game, t)
+    sk.untag()
     _fields(sk, g, game)
     for k, party in enumerate(game.parties):
-        _camp(sk, g, game, party, k, t, lang)
+        with sk.element(f"camp {party.id}"):  # the camp's disc, rings and fields
+            _camp(sk, g, game, party, k, t, lang)
     _title(sk, layout, t)
     _legend(sk, layout, game, t, lang)
     return sk.ops
@@ -224,9 +228,10 @@ def _fields(sk: Sketch, g: Geometry, game: Game) -> None:
     gates = {g.gate(k, len(parties)): p for k, p in enumerate(parties)}
     for i in range(g.fields):
         x, y = polar(g.cx, g.cy, g.track, g.angle(i))
+        sk.tag(f"field {i + 1}")  # a field's ring, pattern and flag: one element
         if i in starts:
             party = starts[i]
-            pattern_circle(sk, party, x, y, g.field)
+            pattern_circle(sk, party, x, y, g.field, f"field {i + 1}")
             sk.circle(x, y, g.field, stroke=INK, width=0.5)
             s = g.field * 1.25
             sk.circle(x, y, s * 0.5, fill=party.color, stroke=None)
@@ -236,6 +241,7 @@ def _fields(sk: Sketch, g: Geometry, game: Game) -> None:
         if i in gates:
             party = gates[i]
             sk.circle(x, y, g.field - 1.0, stroke=party.color, width=1.6)
+    sk.untag()
     for k, party in enumerate(parties):
         a = g.angle(g.gate(k, len(parties)))
         _gate_arrow(sk, g, a, party)
@@ -246,7 +252,7 @@ def _fields(sk: Sketch, g: Geometry, game: Game) -> None:
 
 def _gate_arrow(sk: Sketch, g: Geometry, a: float, party: Party) -> None:
     """An arrow from a party's gate field down into its courtyard."""
-    r0 = g.track - g.field + 0.6
+    r0 = g.track - g.field - 0.5  # from just outside the gate field's ring
     r1 = g.yard[0] + 8.2 + 0.4
     x0, y0 = polar(g.cx, g.cy, r0, a)
     x1, y1 = polar(g.cx, g.cy, r1, a)
@@ -272,7 +278,7 @@ def _gate_arrow(sk: Sketch, g: Geometry, a: float, party: Party) -> None:
 def _camp(sk: Sketch, g: Geometry, game: Game, party: Party, k: int, t: dict, lang: str) -> None:
     """A base camp: four places for the party's figures around its race sign."""
     cx, cy = g.camp(k)
-    pattern_circle(sk, party, cx, cy, CAMP)
+    pattern_circle(sk, party, cx, cy, CAMP, f"camp {party.id}")
     sk.circle(cx, cy, CAMP - 4.0, fill=mix(party.color, WHITE, 0.86), stroke=None)
     sk.circle(cx, cy, CAMP, stroke=INK, width=0.5)
     sk.circle(cx, cy, CAMP - 4.0, stroke=INK, width=0.3)

@@ -48,9 +48,9 @@ def _figure_table(sk: Sketch, game: Game, t: dict, lang: str, x, y, w) -> float:
         sk.text(
             head,
             cx + 1.5,
-            y + 0.5,
+            y + 0.9,
             cw - 3,
-            head_h - 1,
+            head_h - 1.6,
             size=7.5,
             min_size=6,
             align=align,

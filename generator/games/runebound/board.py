@@ -163,20 +163,25 @@ def map_ops(
             sk.path(_hex_path(cx, cy, s), fill=fill, stroke=INK, width=0.35)
             if terrain == "town":
                 town = towns[(r, c)]
-                sk.path(_hex_path(cx, cy, s * 0.86), fill=None, stroke=ACCENT, width=0.8)
-                sk.icon("tower", cx - s * 0.42, cy - s * 0.78, s * 0.84, color=ACCENT)
+                inner = s * 0.86
+                sk.path(_hex_path(cx, cy, inner), fill=None, stroke=ACCENT, width=0.8)
+                # everything stays inside the inner frame: its sides are straight up to half
+                # its radius above and below the centre, at the apothem (inner * sqrt(3) / 2)
+                sk.icon("tower", cx - s * 0.25, cy - s * 0.55, s * 0.5, color=ACCENT)
                 label = f"**{town.name.get(lang)}**"
                 if town.start:
-                    sk.icon("flag", cx + s * 0.36, cy - s * 0.74, s * 0.42, color=ACCENT)
+                    sk.icon("flag", cx + s * 0.3, cy - s * 0.45, s * 0.3, color=ACCENT)
+                half = inner * math.sqrt(3) / 2 - 0.4 - 1.0  # frame stroke, then 1 mm clear
                 sk.text(
                     label,
-                    cx - s * 0.85,
-                    cy + s * 0.08,
-                    s * 1.7,
-                    s * 0.7,
+                    cx - half,
+                    cy + s * 0.02,
+                    2 * half,
+                    inner * 0.5 - s * 0.02 - 0.4 - 0.9,
                     size=7.5,
                     min_size=6,
                     align="center",
+                    valign="top",
                     line_height=1.0,
                     color=INK,
                     field="town",
@@ -190,8 +195,8 @@ def map_ops(
                 # the token covers the middle: the terrain icon sits above it, small
                 sk.circle(cx, cy + s * 0.12, s * 0.55, fill=None, stroke=GEM[mark], width=1.2)
                 sk.circle(cx, cy + s * 0.12, s * 0.18, fill=GEM[mark], stroke=None)
-                k = s * 0.36
-                sk.icon(icon, cx - k / 2, cy - s * 0.9, k, color=tint)
+                k = s * 0.3
+                sk.icon(icon, cx - k / 2, cy - s * 0.82, k, color=tint)
     return sk.ops
 
 
@@ -314,17 +319,22 @@ def edge_pages(
         sk.circle(cx, cy, TOKEN / 2, fill="#f3e6c8", stroke=INK, width=0.3)
         sk.circle(cx, cy, TOKEN / 2 - 0.7, fill=None, stroke=ACCENT, width=0.5)
         first = hero.name.get(lang).split()[0]
+        # the name's line stays 1 mm inside the inner ring: a chord 1.3 mm off the centre
+        # (half a line of 7 pt) of a circle 1 mm smaller than the ring
+        clear = TOKEN / 2 - 0.7 - 0.25 - 1.0
+        half = math.sqrt(clear**2 - 1.3**2)
         sk.text(
             f"**{first}**",
-            cx - TOKEN / 2 + 1.5,
+            cx - half,
             cy - 3,
-            TOKEN - 3,
+            2 * half,
             6,
             size=7,
             min_size=6,
             align="center",
             color=INK,
             field="hero token",
+            hyphenate=False,  # a name shrinks rather than breaks
         )
     _slot(sk, *at(8), t["bank"], t["bank_note"], icon="gold", color="#7a5708")
 

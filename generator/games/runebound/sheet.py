@@ -55,6 +55,7 @@ def _small(sk: Sketch, text: str, x, y, w, h, *, align="center", color=FAINT, bo
 def _track(sk: Sketch, x, y, count, size, gap, name: str, *, numbers=True, round_=False) -> None:
     for n in range(1, count + 1):
         bx = x + (n - 1) * (size + gap)
+        sk.tag(f"{name} {n}")  # a box and the number printed in it are one element
         sk.checkbox(bx, y, size, name=f"{name}.{n}", width=0.3, round_=round_)
         if numbers:
             sk.text(
@@ -68,6 +69,7 @@ def _track(sk: Sketch, x, y, count, size, gap, name: str, *, numbers=True, round
                 color=LINE,
                 field=name,
             )
+    sk.untag()
 
 
 def sheet_ops(ctx: BuildContext) -> list:
@@ -175,7 +177,7 @@ def _skills(sk: Sketch, r, t: dict) -> None:
     for i in range(rows):
         ry = y + 11.6 + i * row_h
         _write(sk, x + 1, ry, w - 18, row_h - 1.5, f"skill.{i + 1}.name")
-        sk.text("+", x + w - 15.5, ry, 3, row_h - 1, size=9, align="center", field="skill")
+        sk.text("+", x + w - 16.6, ry, 3, row_h - 1, size=9, align="center", field="skill")
         _write(sk, x + w - 12.5, ry + 0.4, 11, row_h - 2, f"skill.{i + 1}.bonus", box=True)
     _small(sk, t["skill_note"], x, y + h - 7, w, 7, align="left")
 
@@ -220,8 +222,10 @@ def _experience(sk: Sketch, r, data: HeroSheet, t: dict, ctx: BuildContext) -> N
     for n in range(data.xp):
         row, col = divmod(n, per_row)
         bx, by = x + col * (size + 1.0), y + 6 + row * (size + 1.0)
+        sk.tag(f"xp {n + 1}")  # the circle and its number
         sk.checkbox(bx, by, size, name=f"xp.{n + 1}", width=0.3, round_=True)
         sk.text(str(n + 1), bx, by, size, size, size=6, align="center", color=LINE, field="xp")
+    sk.untag()
     rows = (data.xp + per_row - 1) // per_row
     ty = y + 6 + rows * (size + 1.0) + 0.5
     _small(sk, t["xp_note"], x, ty, w, 4, align="left")
@@ -231,7 +235,7 @@ def _experience(sk: Sketch, r, data: HeroSheet, t: dict, ctx: BuildContext) -> N
     for i, d in enumerate(DIFFICULTIES):
         gx = x + i * cw
         sk.ops.extend(image_ops(f"images/gem-{d}.svg", ctx.env.pack_root, gx, gy, 6, 6, "contain"))
-        _small(sk, t[f"tokens_{d}"], gx + 6.5, gy, cw - 7, 6, align="left", color=INK)
+        _small(sk, t[f"tokens_{d}"], gx + 7.0, gy, cw - 7.5, 6, align="left", color=INK)
         _track(sk, gx + 0.5, gy + 7, TALLY, 3.8, 0.8, f"adventure.{d}", numbers=False)
 
 

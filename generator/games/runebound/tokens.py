@@ -238,9 +238,12 @@ def sheet_pages(ctx: BuildContext, sheet: SheetPlan, index: int, total: int) -> 
         for tok in sheet.tokens:
             fx = box.x + tok.cx
             cx = w - fx if back else fx
+            # a token's art, ring, lettering and cut line are one element, designed together
+            sk.tag(f"token {tok.group.kind} {tok.number} at {fx:.0f},{tok.cy:.0f}")
             draw_face(sk, root, Placed(tok.group, tok.number, cx, box.y + tok.cy, tok.r), back)
             if not back:
                 sk.circle(cx, box.y + tok.cy, tok.r, stroke=INK, width=0.25)
+        sk.untag()
         pages.append(Drawn(w, h, sk.ops, f"{'back' if back else 'front'} {index}"))
     return pages
 

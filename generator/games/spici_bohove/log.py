@@ -166,7 +166,7 @@ def _ending(sk: Sketch, r, t: dict[str, str]) -> None:
     heading(sk, t["ending"], x, y, w, "check")
     bw, bh = 24.0, h - 7
     sk.rect(x, y + 6.5, bw, bh, stroke=INK, width=0.6, radius=1.2)
-    sk.text(t["number"], x + 1.2, y + 6.7, 8, 4, size=6.5, color=FAINT, field="number")
+    sk.text(t["number"], x + 1.4, y + 7.3, 8, 4, size=6.5, color=FAINT, field="number")
     sk.field(x + 5, y + 7, bw - 5.5, bh - 1, "ending")
     sk.text(
         t["ending_note"],

@@ -197,8 +197,9 @@ def _count(sk: Sketch, r, data: ShipData, t: dict[str, str]) -> None:
     for k in range(1, n + 1):
         bx = x + 70 + (k - 1) * (size + gap)
         last = k == n
-        if last:
-            sk.icon("skull", bx + size * 0.22, top + size * 0.22, size * 0.56, color="#e9c7c8")
+        if last:  # a faint skull behind the number: a watermark, layered
+            with sk.element("defeat skull", layered=True):
+                sk.icon("skull", bx + size * 0.22, top + size * 0.22, size * 0.56, color="#e9c7c8")
         sk.text(
             str(k),
             bx,

@@ -32,6 +32,7 @@ def _body_height(env: Env, text: str, width: float, size: float, what: str) -> f
             text,
             width,
             env.metrics,
+            lang=env.lang,
             size=size,
             line_height=LINE,
             icon_ops=env.inline_icon,

@@ -1,0 +1,688 @@
+"""The page checker behind `papirna lint`: collisions, text too close to its frame, grid lines
+crossed, ink in the printer's dead zone and one-letter words at line ends.
+
+Every drawn operation becomes bounding shapes in page mm: a text line is the box of its glyphs,
+an icon one solid box, a stroke (line, rectangle or ellipse outline, path) a chain of segments
+with its width. Fills alone are backgrounds and never collide. Shapes of one element (a layout
+box, or what a builder tagged with one name) never collide with each other; an element tagged
+`layered` may overlap anything, and `over` names the elements it may overlap.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from generator.layout.ops import (
+    EllipseOp,
+    GroupOp,
+    ImageOp,
+    LineOp,
+    Page,
+    PathOp,
+    RectOp,
+    SolidOp,
+    TagOp,
+    TextOp,
+)
+from generator.layout.typography import is_one_letter
+
+TEXT_CLEARANCE = 0.8  # mm between a text and any line (its frame, a rule, a ring)
+CELL = 6.0  # mm: the spatial hash's cell
+EPS = 0.05  # mm of contact that is not yet a collision (shapes that merely touch)
+PT = 25.4 / 72
+
+
+class Element(NamedTuple):
+    """One element of a page: its key (unique), shown name, and declarations."""
+
+    key: int
+    name: str
+    layered: bool = False
+    over: tuple[str, ...] = ()
+    grid: bool = False
+
+
+class Shape(NamedTuple):
+    """A bounding shape: a box ('text', 'solid') or a segment ('line' straight, 'curve')."""
+
+    kind: str  # 'text' | 'solid' | 'line' | 'curve' | 'ring'
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    half: float  # half the stroke width (segments), 0 for boxes
+    element: Element
+    what: str  # e.g. "text 'Železná Brána'"
+    frame: tuple[float, float, float, float] | None = None  # the outline this segment is part of
+    order: int = 0  # drawing order: a filled shape drawn later hides what lies under it
+
+    @property
+    def is_box(self) -> bool:
+        return self.kind in ("text", "solid")
+
+    def bbox(self, grow: float = 0.0) -> tuple[float, float, float, float]:
+        """Axis-aligned bounds, grown by the stroke and `grow`."""
+        g = self.half + grow
+        return (
+            min(self.x0, self.x1) - g,
+            min(self.y0, self.y1) - g,
+            max(self.x0, self.x1) + g,
+            max(self.y0, self.y1) + g,
+        )
+
+
+class Finding(NamedTuple):
+    """One defect: where and what."""
+
+    file: str
+    page: int
+    message: str
+    x: float
+    y: float
+
+    def line(self) -> str:
+        """The finding as one line of the report."""
+        return f"{self.file}: page {self.page}: {self.message} at ({self.x:.1f}, {self.y:.1f}) mm"
+
+
+@dataclass
+class _Collector:
+    metrics: object
+    shapes: list[Shape] = field(default_factory=list)
+    texts: list[tuple[Element, TextOp, float, float]] = field(default_factory=list)
+    covers: list[tuple[int, float, float, float, float]] = field(default_factory=list)
+    _keys: int = 0
+
+    def element(self, name: str = "", **kw) -> Element:
+        self._keys += 1
+        return Element(self._keys, name, **kw)
+
+    def walk(self, ops: Iterable, dx: float, dy: float, clip, owner: Element | None) -> None:
+        """Shapes of `ops` moved by (dx, dy), clipped to `clip` (page mm) when given."""
+        current = owner
+        named: dict[str, Element] = {}  # one name in one list is one element
+        solid_left = 0
+        solid_box: list[float] | None = None
+        solid_owner: Element | None = None
+        for op in ops:
+            t = type(op)
+            if t is TagOp:
+                if not op.name:
+                    current = owner
+                elif op.name in named:
+                    current = named[op.name]
+                else:
+                    current = named[op.name] = self.element(
+                        op.name, layered=op.layered, over=op.over, grid=op.grid
+                    )
+                continue
+            if t is SolidOp:
+                solid_left = op.count
+                solid_box = [math.inf, math.inf, -math.inf, -math.inf]
+                solid_owner = current or self.element("icon")
+                if solid_left == 0:
+                    solid_box = None
+                continue
+            if solid_box is not None:
+                b = _op_bounds(op)
+                if b is not None:
+                    solid_box[0] = min(solid_box[0], b[0] + dx)
+                    solid_box[1] = min(solid_box[1], b[1] + dy)
+                    solid_box[2] = max(solid_box[2], b[2] + dx)
+                    solid_box[3] = max(solid_box[3], b[3] + dy)
+                solid_left -= 1
+                if solid_left == 0:
+                    x0, y0, x1, y1 = solid_box
+                    if x0 < x1:
+                        self._add(Shape("solid", x0, y0, x1, y1, 0.0, solid_owner, "icon"), clip)
+                    solid_box = None
+                continue
+            if t is GroupOp:
+                inner = clip
+                if op.clip is not None:
+                    cx, cy, cw, ch = op.clip
+                    box = (cx + dx + op.dx, cy + dy + op.dy, cx + cw + dx + op.dx)
+                    box = (*box, cy + ch + dy + op.dy)
+                    inner = (
+                        box
+                        if clip is None
+                        else (
+                            max(box[0], clip[0]),
+                            max(box[1], clip[1]),
+                            min(box[2], clip[2]),
+                            min(box[3], clip[3]),
+                        )
+                    )
+                self.walk(op.ops, dx + op.dx, dy + op.dy, inner, current)
+                continue
+            el = current or self.element()
+            if t is TextOp:
+                self._text(op, dx, dy, clip, el)
+            elif t is LineOp:
+                if op.style.stroke is not None and op.style.width > 0:
+                    w = op.style.width / 2
+                    what = "line"
+                    self._seg(
+                        "line", op.x1 + dx, op.y1 + dy, op.x2 + dx, op.y2 + dy, w, el, what, clip
+                    )
+            elif t is RectOp:
+                if op.style.fill is not None and op.w > 0 and op.h > 0:
+                    r = min(op.radius, op.w / 2, op.h / 2) * 0.3  # the corners hide less
+                    self.covers.append(
+                        (
+                            len(self.shapes),
+                            op.x + dx + r,
+                            op.y + dy + r,
+                            op.x + op.w + dx - r,
+                            op.y + op.h + dy - r,
+                        )
+                    )
+                if op.style.stroke is not None and op.style.width > 0:
+                    x0, y0, x1, y1 = op.x + dx, op.y + dy, op.x + op.w + dx, op.y + op.h + dy
+                    w = op.style.width / 2
+                    r = min(op.radius, op.w / 2, op.h / 2)
+                    what = f"frame {op.w:.1f}x{op.h:.1f}mm"
+                    box = (x0, y0, x1, y1)
+                    for a, b, c, d in (
+                        (x0 + r, y0, x1 - r, y0),
+                        (x1, y0 + r, x1, y1 - r),
+                        (x1 - r, y1, x0 + r, y1),
+                        (x0, y1 - r, x0, y0 + r),
+                    ):
+                        self._seg("line", a, b, c, d, w, el, what, clip, box)
+                    if r > 0:  # the corners, as quarter rings
+                        for cx, cy, a0 in (
+                            (x1 - r, y0 + r, -90),
+                            (x1 - r, y1 - r, 0),
+                            (x0 + r, y1 - r, 90),
+                            (x0 + r, y0 + r, 180),
+                        ):
+                            self._arc(cx, cy, r, r, a0, a0 + 90, 3, w, el, what, clip, "line", box)
+            elif t is EllipseOp:
+                if op.style.stroke is not None and op.style.width > 0:
+                    what = f"ring r={op.rx:.1f}mm"
+                    w = op.style.width / 2
+                    self._arc(op.cx + dx, op.cy + dy, op.rx, op.ry, 0, 360, 24, w, el, what, clip)
+            elif t is PathOp:
+                if op.style.stroke is not None and op.style.width > 0:
+                    self._path(op, dx, dy, el, clip)
+            elif t is ImageOp:
+                pass  # pictures are art: text on them is what they are for
+
+    def _add(self, shape: Shape, clip) -> None:
+        shape = shape._replace(order=len(self.shapes))
+        if clip is not None:
+            x0, y0, x1, y1 = shape.bbox()
+            if x1 <= clip[0] or x0 >= clip[2] or y1 <= clip[1] or y0 >= clip[3]:
+                return
+            if shape.is_box:
+                shape = shape._replace(
+                    x0=max(shape.x0, clip[0]),
+                    y0=max(shape.y0, clip[1]),
+                    x1=min(shape.x1, clip[2]),
+                    y1=min(shape.y1, clip[3]),
+                )
+            else:
+                cut = _clip_segment(shape.x0, shape.y0, shape.x1, shape.y1, clip)
+                if cut is None:
+                    return
+                shape = shape._replace(x0=cut[0], y0=cut[1], x1=cut[2], y1=cut[3])
+        self.shapes.append(shape)
+
+    def _seg(self, kind, x0, y0, x1, y1, half, el, what, clip, frame=None) -> None:
+        self._add(Shape(kind, x0, y0, x1, y1, half, el, what, frame), clip)
+
+    def _arc(
+        self, cx, cy, rx, ry, a0, a1, n, half, el, what, clip, kind="ring", frame=None
+    ) -> None:
+        pts = []
+        for i in range(n + 1):
+            a = math.radians(a0 + (a1 - a0) * i / n)
+            pts.append((cx + rx * math.cos(a), cy + ry * math.sin(a)))
+        frame = frame or (cx - rx, cy - ry, cx + rx, cy + ry)
+        for (ax, ay), (bx, by) in itertools.pairwise(pts):
+            self._seg(kind, ax, ay, bx, by, half, el, what, clip, frame)
+
+    def _path(self, op: PathOp, dx: float, dy: float, el: Element, clip) -> None:
+        half = op.style.width / 2
+        frame = None
+        if any(seg[0] == "Z" for seg in op.segments):  # a closed outline frames what is inside
+            b = _op_bounds(op)
+            if b is not None:
+                frame = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+        start = cur = None
+        for seg in op.segments:
+            k = seg[0]
+            if k == "M":
+                start = cur = (seg[1] + dx, seg[2] + dy)
+            elif k == "L" and cur is not None:
+                nxt = (seg[1] + dx, seg[2] + dy)
+                self._seg("curve", *cur, *nxt, half, el, "path", clip, frame)
+                cur = nxt
+            elif k == "C" and cur is not None:
+                p0 = cur
+                p1, p2 = (seg[1] + dx, seg[2] + dy), (seg[3] + dx, seg[4] + dy)
+                p3 = (seg[5] + dx, seg[6] + dy)
+                prev = p0
+                for i in range(1, 7):
+                    t = i / 6
+                    u = 1 - t
+                    pt = (
+                        u**3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t**3 * p3[0],
+                        u**3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t**3 * p3[1],
+                    )
+                    self._seg("curve", *prev, *pt, half, el, "path", clip, frame)
+                    prev = pt
+                cur = p3
+            elif k == "Z" and cur is not None and start is not None:
+                if cur != start:
+                    self._seg("curve", *cur, *start, half, el, "path", clip, frame)
+                cur = start
+
+    def _text(self, op: TextOp, dx: float, dy: float, clip, el: Element) -> None:
+        text = op.text.rstrip()
+        if not text.strip():
+            return
+        width = self.metrics.width(text, op.font, op.size) * PT  # type: ignore[attr-defined]
+        lead = len(text) - len(text.lstrip())
+        x0 = op.x + dx + (self.metrics.width(text[:lead], op.font, op.size) * PT if lead else 0)  # type: ignore[attr-defined]
+        top, bottom = _glyph_extent(text)
+        y = op.y + dy
+        shape = Shape(
+            "text",
+            x0,
+            y - top * op.size * PT,
+            op.x + dx + width,
+            y + bottom * op.size * PT,
+            0.0,
+            el,
+            f"text {_short(text)!r}",
+        )
+        before = len(self.shapes)
+        self._add(shape, clip)
+        if len(self.shapes) > before:
+            self.texts.append((el, op, op.x + dx, y))
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 30 else text[:29] + "…"
+
+
+_TALL = set("ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽÄÖÜÅÇ")
+_DESC = set("gjpqyQ,;()[]{}|/@$ţşçęąµ")
+
+
+def _glyph_extent(text: str) -> tuple[float, float]:
+    """Top above and bottom below the baseline, per 1 pt of size, of the ink of `text`."""
+    top = 0.92 if any(c in _TALL for c in text) else 0.76
+    bottom = 0.23 if any(c in _DESC for c in text) else 0.02
+    return top, bottom
+
+
+def _op_bounds(op) -> tuple[float, float, float, float] | None:
+    t = type(op)
+    if t is PathOp:
+        xs, ys = [], []
+        for seg in op.segments:
+            for i in range(1, len(seg), 2):
+                xs.append(seg[i])
+                ys.append(seg[i + 1])
+        if not xs:
+            return None
+        return min(xs), min(ys), max(xs), max(ys)
+    if t is RectOp:
+        return op.x, op.y, op.x + op.w, op.y + op.h
+    if t is EllipseOp:
+        return op.cx - op.rx, op.cy - op.ry, op.cx + op.rx, op.cy + op.ry
+    if t is LineOp:
+        return min(op.x1, op.x2), min(op.y1, op.y2), max(op.x1, op.x2), max(op.y1, op.y2)
+    if t is GroupOp:
+        boxes = [b for b in (_op_bounds(o) for o in op.ops) if b is not None]
+        if not boxes:
+            return None
+        return (
+            min(b[0] for b in boxes) + op.dx,
+            min(b[1] for b in boxes) + op.dy,
+            max(b[2] for b in boxes) + op.dx,
+            max(b[3] for b in boxes) + op.dy,
+        )
+    return None
+
+
+def _clip_segment(x0, y0, x1, y1, clip):
+    """Liang-Barsky: the part of a segment inside the clip box, or None."""
+    cx0, cy0, cx1, cy1 = clip
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - cx0), (dx, cx1 - x0), (-dy, y0 - cy0), (dy, cy1 - y0)):
+        if abs(p) < 1e-12:
+            if q < 0:
+                return None
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return None
+    return x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy
+
+
+# --- distances -------------------------------------------------------------------------------
+
+
+def _seg_seg(a: Shape, b: Shape) -> tuple[float, float, float]:
+    """Distance between two segments' centre lines and a point near the closest approach."""
+    p, q = (a.x0, a.y0), (a.x1, a.y1)
+    r, s = (b.x0, b.y0), (b.x1, b.y1)
+    if _segments_cross(p, q, r, s):
+        x, y = _cross_point(p, q, r, s)
+        return 0.0, x, y
+    best = (math.inf, 0.0, 0.0)
+    for pt, (u, v) in ((p, (r, s)), (q, (r, s)), (r, (p, q)), (s, (p, q))):
+        d, x, y = _point_seg(pt, u, v)
+        if d < best[0]:
+            best = (d, (pt[0] + x) / 2, (pt[1] + y) / 2)
+    return best
+
+
+def _point_seg(pt, u, v) -> tuple[float, float, float]:
+    ux, uy = u
+    vx, vy = v
+    dx, dy = vx - ux, vy - uy
+    ll = dx * dx + dy * dy
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, ((pt[0] - ux) * dx + (pt[1] - uy) * dy) / ll))
+    x, y = ux + t * dx, uy + t * dy
+    return math.hypot(pt[0] - x, pt[1] - y), x, y
+
+
+def _orient(a, b, c) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _segments_cross(p, q, r, s) -> bool:
+    d1, d2 = _orient(r, s, p), _orient(r, s, q)
+    d3, d4 = _orient(p, q, r), _orient(p, q, s)
+    return ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and d1 * d2 < 0 and d3 * d4 < 0
+
+
+def _cross_point(p, q, r, s) -> tuple[float, float]:
+    d1, d2 = _orient(r, s, p), _orient(r, s, q)
+    t = d1 / (d1 - d2)
+    return p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])
+
+
+def _box_seg(box: Shape, seg: Shape) -> tuple[float, float, float]:
+    """Distance between a box and a segment's centre line (0 when it passes through)."""
+    x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+    p, q = (seg.x0, seg.y0), (seg.x1, seg.y1)
+    for pt in (p, q):
+        if x0 <= pt[0] <= x1 and y0 <= pt[1] <= y1:
+            return 0.0, pt[0], pt[1]
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    best = (math.inf, 0.0, 0.0)
+    for u, v in zip(corners, corners[1:] + corners[:1], strict=True):
+        if _segments_cross(p, q, u, v):
+            x, y = _cross_point(p, q, u, v)
+            return 0.0, x, y
+        for pt, (a, b) in ((p, (u, v)), (q, (u, v)), (u, (p, q)), (v, (p, q))):
+            d, x, y = _point_seg(pt, a, b)
+            if d < best[0]:
+                best = (d, (pt[0] + x) / 2, (pt[1] + y) / 2)
+    return best
+
+
+def _box_box(a: Shape, b: Shape) -> tuple[float, float, float]:
+    dx = max(a.x0 - b.x1, b.x0 - a.x1, 0.0)
+    dy = max(a.y0 - b.y1, b.y0 - a.y1, 0.0)
+    cx = (max(a.x0, b.x0) + min(a.x1, b.x1)) / 2
+    cy = (max(a.y0, b.y0) + min(a.y1, b.y1)) / 2
+    return math.hypot(dx, dy), cx, cy
+
+
+def _allowed(a: Element, b: Element) -> bool:
+    """Whether two elements may overlap: one and the same, layered, or declared."""
+    if a.key == b.key:
+        return True
+    if a.layered or b.layered:
+        return True
+    return bool(a.name and b.name and (a.name in b.over or b.name in a.over))
+
+
+def _label(el: Element, shape: Shape) -> str:
+    return f"{el.name} ({shape.what})" if el.name else shape.what
+
+
+def _hidden(covers, a: Shape, b: Shape, x: float, y: float) -> bool:
+    """Whether the point where a and b meet is painted over after the earlier of them."""
+    first = min(a.order, b.order)
+    return any(
+        order > first and x0 <= x <= x1 and y0 <= y <= y1 for order, x0, y0, x1, y1 in covers
+    )
+
+
+def check_shapes(shapes: list[Shape], covers=()) -> list[tuple[str, float, float]]:
+    """Collisions, clearance and grid findings among shapes: (message, x, y).
+
+    One finding per pair of elements: the worst (an overlap or a crossed grid line before a
+    text that is merely too close).
+    """
+    grid: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for i, s in enumerate(shapes):
+        x0, y0, x1, y1 = s.bbox(TEXT_CLEARANCE if s.kind == "text" else 0.0)
+        for gx in range(int(x0 // CELL), int(x1 // CELL) + 1):
+            for gy in range(int(y0 // CELL), int(y1 // CELL) + 1):
+                grid[(gx, gy)].append(i)
+    seen: set[tuple[int, int]] = set()
+    worst: dict[tuple[int, int], tuple[int, str, float, float]] = {}
+    rank = {"close": 0, "grid": 1, "overlap": 2}
+    for members in grid.values():
+        for ai in range(len(members)):
+            a = shapes[members[ai]]
+            for bi in range(ai + 1, len(members)):
+                b = shapes[members[bi]]
+                if a.element.key == b.element.key:
+                    continue
+                pair = (members[ai], members[bi])
+                if pair in seen:
+                    continue
+                seen.add(pair)
+                els = (min(a.element.key, b.element.key), max(a.element.key, b.element.key))
+                if worst.get(els, (-1,))[0] == 2:
+                    continue
+                found = _pair(a, b)
+                if found is None:
+                    continue
+                kind, x, y = found
+                if rank[kind] <= worst.get(els, (-1,))[0]:
+                    continue
+                if covers and _hidden(covers, a, b, x, y):
+                    continue
+                if kind == "close":
+                    text, other = (a, b) if a.kind == "text" else (b, a)
+                    msg = (
+                        f"{_label(text.element, text)} is closer than {TEXT_CLEARANCE:g} mm "
+                        f"to {_label(other.element, other)}"
+                    )
+                elif kind == "grid":
+                    line, other = (a, b) if a.element.grid else (b, a)
+                    msg = (
+                        f"{_label(other.element, other)} crosses a grid line of "
+                        f"{line.element.name or line.what}"
+                    )
+                else:
+                    names = sorted((_label(a.element, a), _label(b.element, b)))
+                    msg = f"{names[0]} overlaps {names[1]}"
+                worst[els] = (rank[kind], msg, x, y)
+    return [(msg, x, y) for _, msg, x, y in sorted(worst.values(), key=lambda w: (w[3], w[2]))]
+
+
+def _pair(a: Shape, b: Shape) -> tuple[str, float, float] | None:
+    """What two shapes do to each other: ('overlap'|'close'|'grid', x, y) or None."""
+    same = False  # shapes of one element never collide (check_shapes skips them)
+    if _allowed(a.element, b.element):
+        return None
+    if a.is_box and b.is_box:
+        if same:
+            return None
+        d, x, y = _box_box(a, b)
+        return ("overlap", x, y) if d <= 0 and _area_overlap(a, b) > EPS * EPS else None
+    if a.is_box or b.is_box:
+        box, seg = (a, b) if a.is_box else (b, a)
+        d, x, y = _box_seg(box, seg)
+        d -= seg.half
+        if same and box.kind != "text":
+            return None
+        if d < -EPS:
+            if same:
+                return ("close", x, y)
+            return ("grid" if seg.element.grid else "overlap", x, y)
+        if box.kind == "text" and d < TEXT_CLEARANCE - 1e-6 and _inside(box, seg.frame):
+            return ("close", x, y)  # a text too close to the frame around it
+        return None
+    if same:
+        return None
+    # two strokes: rules, frames and drawn outlines may meet and cross (a die net's folds, a
+    # table's rules); a ring (a circle to mark) and a grid line may not be crossed
+    gridded = a.element.grid or b.element.grid
+    if not gridded and a.kind != "ring" and b.kind != "ring":
+        return None
+    if a.element.grid and b.element.grid:
+        return None
+    d, x, y = _seg_seg(a, b)
+    if d - a.half - b.half < -EPS and d < 1e-9:  # their centre lines cross
+        return ("grid" if a.element.grid or b.element.grid else "overlap", x, y)
+    return None
+
+
+def _inside(box: Shape, frame: tuple[float, float, float, float] | None) -> bool:
+    """Whether the middle of a text lies inside the outline `frame` (its frame)."""
+    if frame is None:
+        return False
+    mx, my = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+    return frame[0] <= mx <= frame[2] and frame[1] <= my <= frame[3]
+
+
+def _area_overlap(a: Shape, b: Shape) -> float:
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return max(0.0, w) * max(0.0, h)
+
+
+def check_line_ends(texts: list[tuple[Element, TextOp, float, float]]) -> list:
+    """Lines of one element that end with a one-letter word while the text goes on below."""
+    by_element: dict[int, list[tuple[float, float, TextOp]]] = defaultdict(list)
+    for el, op, x, y in texts:
+        by_element[el.key].append((round(y, 2), x, op))
+    out = []
+    names = {el.key: el for el, _, _, _ in texts}
+    for key, runs in by_element.items():
+        lines: dict[float, list[tuple[float, TextOp]]] = defaultdict(list)
+        for y, x, op in runs:
+            lines[y].append((x, op))
+        ys = sorted(lines)
+        for i, y in enumerate(ys[:-1]):
+            row = sorted(lines[y], key=lambda r: r[0])
+            words = " ".join(op.text for _, op in row).split()
+            below = lines[ys[i + 1]]
+            if (
+                len(words) >= 2
+                and is_one_letter(words[-1])
+                and _continues(row, below, y, ys[i + 1])
+            ):
+                x, op = row[-1]
+                el = names[key]
+                name = el.name or "text"
+                out.append((f"{name}: line ends with the one-letter word {words[-1]!r}", x, y))
+    return out
+
+
+def _continues(row, below, y: float, y2: float) -> bool:
+    """Whether the line below is the same paragraph going on (close under it, same column)."""
+    size = row[-1][1].size * PT
+    if y2 - y > 2.2 * size:
+        return False
+    x0 = min(x for x, _ in row)
+    return any(abs(x - x0) < 40.0 for x, _ in below)
+
+
+def check_margin(shapes: list[Shape], page: Page, margin: float) -> list:
+    """Ink closer than `margin` mm to the paper edge."""
+    out = []
+    seen = set()
+    for s in shapes:
+        x0, y0, x1, y1 = s.bbox()
+        d = min(x0, y0, page.width - x1, page.height - y1)
+        if d < margin - 0.05 and s.element.key not in seen:
+            seen.add(s.element.key)
+            out.append(
+                (
+                    f"{_label(s.element, s)} is {max(d, 0.0):.1f} mm from the paper edge, inside "
+                    f"the {margin:g} mm printers leave blank",
+                    (x0 + x1) / 2,
+                    (y0 + y1) / 2,
+                )
+            )
+    return out
+
+
+def lint_pages(pages: list[Page], file: str, metrics, margin: float = 0.0) -> list[Finding]:
+    """Every finding on the pages of one file; `margin`: the printer's dead zone (0: none)."""
+    findings: list[Finding] = []
+    shared: dict[int, list[tuple[str, float, float]]] = {}
+    for n, page in enumerate(pages, 1):
+        col = _Collector(metrics)
+        rest = []
+        for op in page.ops:
+            if type(op) is GroupOp and op.shared:
+                # a board on tiles: checked once, in the board's own mm
+                if id(op.ops) not in shared:
+                    inner = _Collector(metrics)
+                    inner.walk(op.ops, 0.0, 0.0, None, None)
+                    shared[id(op.ops)] = check_shapes(inner.shapes, inner.covers) + check_line_ends(
+                        inner.texts
+                    )
+                    for msg, x, y in shared[id(op.ops)]:
+                        findings.append(Finding(file, n, f"{msg} (board mm)", x, y))
+                clip = op.clip
+                if clip is not None:
+                    cx, cy, cw, ch = clip
+                    box = (cx + op.dx, cy + op.dy, cx + cw + op.dx, cy + ch + op.dy)
+                    outline = _Collector(metrics)
+                    outline.walk(op.ops, op.dx, op.dy, box, None)
+                    if margin > 0:
+                        for msg, x, y in check_margin(outline.shapes, page, margin):
+                            findings.append(Finding(file, n, msg, x, y))
+                continue
+            rest.append(op)
+        col.walk(rest, 0.0, 0.0, None, None)
+        for msg, x, y in check_shapes(col.shapes, col.covers) + check_line_ends(col.texts):
+            findings.append(Finding(file, n, msg, x, y))
+        if margin > 0 and page.trim_box is None:
+            for msg, x, y in check_margin(col.shapes, page, margin):
+                findings.append(Finding(file, n, msg, x, y))
+    return findings
+
+
+def lint_jobs(jobs: list, options=None, progress=None) -> list[Finding]:
+    """Render every job's pages (not the PDF) and check them; findings in job order."""
+    from generator.output.build import Renderer
+    from generator.output.impose import PrintOptions
+
+    opts = options or PrintOptions()
+    renderer = Renderer(opts)
+    findings: list[Finding] = []
+    for job in jobs:
+        doc = renderer.document(job)
+        margin = 0.0 if job.single else opts.printer_margin
+        findings.extend(lint_pages(doc.pages, job.filename, renderer.metrics, margin))
+        if progress is not None:
+            progress(job)
+    return findings
