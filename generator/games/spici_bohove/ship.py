@@ -190,16 +190,13 @@ def _count(sk: Sketch, r, data: ShipData, t: dict[str, str]) -> None:
         field="count_note",
     )
     n = data.defeat_at
-    label_w = 26.0
+    label_w = 33.0  # the arrow, the word and the skull after it
     gap = 2.6
     size = min(13.0, (w - 70 - label_w - (n - 1) * gap) / n)
     top = y + (h - size) / 2
     for k in range(1, n + 1):
         bx = x + 70 + (k - 1) * (size + gap)
         last = k == n
-        if last:  # a faint skull behind the number: a watermark, layered
-            with sk.element("defeat skull", layered=True):
-                sk.icon("skull", bx + size * 0.22, top + size * 0.22, size * 0.56, color="#e9c7c8")
         sk.text(
             str(k),
             bx,
@@ -221,17 +218,22 @@ def _count(sk: Sketch, r, data: ShipData, t: dict[str, str]) -> None:
             stroke=DEFEAT if last else INK,
         )
     lx = x + 70 + n * (size + gap)
-    sk.text(
-        f"← **{t['defeat']}**",
+    used = sk.text(
+        f"←\u00a0**{t['defeat']}**",
         lx,
         top,
-        x + w - lx,
+        x + w - lx - 7,
         size,
         size=11,
         min_size=7,
         color=DEFEAT,
         field="defeat",
+        hyphenate=False,
     )
+    # the skull after the word, clear of the last box (not behind its number)
+    word = sk.env.metrics.width(f"←\u00a0{t['defeat']}", "sans-bold", used) / 2.835
+    icon = min(5.5, x + w - lx - word - 1.2)
+    sk.icon("skull", lx + word + 1.2, top + (size - icon) / 2, icon, color=DEFEAT)
 
 
 def _rules(sk: Sketch, r, data: ShipData, t: dict[str, str]) -> None:
