@@ -66,8 +66,13 @@ def sheet_ops(
     _plan(sk, region(layout, "plan"), plan, t)
     _fights(sk, region(layout, "fights"), data, t)
     _cards(sk, region(layout, "cards"), data, t)
-    _legend(sk, region(layout, "legend"), plan, t)
-    _scoring(sk, region(layout, "scoring"), data, t)
+    legend, scoring = region(layout, "legend"), region(layout, "scoring")
+    _legend(sk, legend, plan, t)
+    # the legend may sit between the score heading and its table (far from the glory circles,
+    # whose reading a nearby line of print unsettles): the table then starts under it
+    inside = scoring[1] < legend[1] < scoring[1] + scoring[3]
+    top = legend[1] + legend[3] + 0.6 - scoring[1] if inside else 5.5
+    _scoring(sk, scoring, data, t, top)
     return sk.ops
 
 
@@ -545,32 +550,32 @@ def _span(pair: list[int]) -> range:
 def _cards(sk: Sketch, r, data: SheetData, t: dict) -> None:
     x, y, w, _ = r
     c = data.circles
-    _heading(sk, t["cards"], x, y, w, "quest")
-    sk.text(t["quests"], x, y + 5, w, 3.6, size=6, min_size=6, color=FAINT, field="quests")
-    for q in range(3):
-        qy = y + 9 + q * 4.8
-        sk.text(f"{q + 1}.", x, qy, 3.5, 4, size=6, style="bold", field="quests")
-        tip = f"{t['quests'].split(':')[0]} {q + 1}"
-        _fit_circles(sk, x + 4, qy, w - 4, _span(c.quest), f"quest.{q + 1}.glory", tip)
-    sk.text(t["goal"], x, y + 22.9, w, 3.6, size=6, min_size=6, color=FAINT, field="goal")
-    _fit_circles(sk, x + 4, y + 26.7, w - 4, _span(c.goal), "goal.glory", t["goal"].split(":")[0])
-    half = w * 0.46
-    sk.text(t["ability"], x, y + 31, half, 3.6, size=6, min_size=5, color=FAINT, field="ability")
-    # a once-per-game ability (its card says "mark it when used"): informational, not scored
-    sk.checkbox(x + half + 1, y + 31.3, 3.0, name="ability.once", width=0.3, tooltip=t["once"])
+    _heading(sk, t["cards"], x, y, w * 0.4, "quest")
+    # a once-per-game ability (its card says "mark it when used"): informational, not scored;
+    # on the heading's line, 5 mm clear of every box the scan reader reads
+    sk.checkbox(x + w * 0.4, y + 0.8, 3.0, name="ability.once", width=0.3, tooltip=t["once"])
     sk.text(
         t["once"],
-        x + half + 4.8,
-        y + 31,
-        w - half - 4.8,
+        x + w * 0.4 + 3.8,
+        y + 0.5,
+        w * 0.6 - 3.8,
         3.6,
         size=6,
         min_size=5,
         color=FAINT,
         field="once",
     )
+    sk.text(t["quests"], x, y + 5, w, 3.6, size=6, min_size=6, color=FAINT, field="quests")
+    for q in range(3):
+        qy = y + 9 + q * 5
+        sk.text(f"{q + 1}.", x, qy, 3.5, 4, size=6, style="bold", field="quests")
+        tip = f"{t['quests'].split(':')[0]} {q + 1}"
+        _fit_circles(sk, x + 4, qy, w - 4, _span(c.quest), f"quest.{q + 1}.glory", tip)
+    sk.text(t["goal"], x, y + 23.2, w, 3.6, size=6, min_size=6, color=FAINT, field="goal")
+    _fit_circles(sk, x + 4, y + 27, w - 4, _span(c.goal), "goal.glory", t["goal"].split(":")[0])
+    sk.text(t["ability"], x, y + 31.3, w, 3.6, size=6, min_size=6, color=FAINT, field="ability")
     tip = t["ability"].split(":")[0]
-    _fit_circles(sk, x + 4, y + 34.8, w - 4, _span(c.ability), "ability.glory", tip)
+    _fit_circles(sk, x + 4, y + 35, w - 4, _span(c.ability), "ability.glory", tip)
 
 
 def _legend(sk: Sketch, r, plan: Plan, t: dict) -> None:
@@ -645,7 +650,7 @@ def _fit_circles(sk: Sketch, x, y, w, values: range, name: str, tooltip: str = "
     _circles(sk, x, y, values, name, size=size, gap=gap, tooltip=tooltip)
 
 
-def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
+def _scoring(sk: Sketch, r, data: SheetData, t: dict, top: float = 5.5) -> None:
     x, y, w, h = r
     table = data.scoring
     per = {
@@ -658,10 +663,10 @@ def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
     cats = (*CATEGORIES, "total")
     per_row = (len(cats) + 1) // 2
     cw = w / per_row
-    row_h = (h - 5.5) / 2
+    row_h = (h - top) / 2
     for i, cat in enumerate(cats):
         rr, cc = divmod(i, per_row)
-        cx, cy = x + cc * cw, y + 5.5 + rr * row_h
+        cx, cy = x + cc * cw, y + top + rr * row_h
         if cat == "total":  # the total takes the rest of the second row
             cx, cw_cat = x + cc * cw, w - cc * cw
         else:
