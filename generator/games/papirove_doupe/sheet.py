@@ -81,7 +81,17 @@ def _heading(sk: Sketch, text: str, x, y, w, icon: str | None = None) -> None:
         sk.icon(icon, x, y + 0.3, 4.0, color=ACCENT)
         x, w = x + 5.0, w - 5.0
     sk.text(
-        text, x, y, w, 4.6, size=9, min_size=6, font="display", style="bold", color=ACCENT, field=text
+        text,
+        x,
+        y,
+        w,
+        4.6,
+        size=9,
+        min_size=6,
+        font="display",
+        style="bold",
+        color=ACCENT,
+        field=text,
     )
 
 
@@ -607,7 +617,9 @@ def _legend(sk: Sketch, r, plan: Plan, t: dict) -> None:
     # everything but the texts: symbols, their gaps, the separators and pads (the line ends at w)
     fixed = sum(wide.get(k, icon) + gap for k in entries) + sep * (len(entries) - 0.4)
     fixed += pad * (len(entries) + 1)
-    natural = width(head, "bold", LEGEND_SIZE) + sum(width(s, "regular", LEGEND_SIZE) for s in texts)
+    natural = width(head, "bold", LEGEND_SIZE) + sum(
+        width(s, "regular", LEGEND_SIZE) for s in texts
+    )
     size = min(LEGEND_SIZE, LEGEND_SIZE * (w - fixed) / natural)
     if size < LEGEND_MIN:
         raise PapirnaError(

@@ -27,6 +27,7 @@ from generator.layout.spec import region
 
 SEA = "#cfe0e6"
 DAMAGE_BOX = 8.0
+HOUSE_H = 5.5  # mm: the boxed house-rule line
 
 
 def _header(sk: Sketch, r, t: dict[str, str], data: ShipData) -> None:
@@ -255,13 +256,27 @@ def _rules(sk: Sketch, r, data: ShipData, t: dict[str, str]) -> None:
             cx,
             y + 6.5,
             cw,
-            h - 6.5,
+            h - 6.5 - HOUSE_H - 1.5,
             size=8,
             min_size=6,
             line_height=1.12,
             valign="top",
             field=f"text.{('damage', 'repair', 'defeat')[i]}_rule",
         )
+    # the rule the rulebook does not give, in one boxed line at the foot of the page
+    hy = y + h - HOUSE_H
+    sk.rect(x, hy, w, HOUSE_H, fill=PALE, stroke=ACCENT, width=0.4, radius=1)
+    sk.text(
+        t["house_rule"],
+        x + 2,
+        hy,
+        w - 4,
+        HOUSE_H,
+        size=8,
+        min_size=6.5,
+        color=INK,
+        field="text.house_rule",
+    )
 
 
 def build_ship(ctx: BuildContext) -> list[Drawn]:

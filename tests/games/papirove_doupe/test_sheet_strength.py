@@ -48,7 +48,12 @@ def test_from_fields_reads_the_written_strength() -> None:
     }
     # the strength alone is a fight that was fought (its range follows from it)
     alone = from_fields(_values(**{"monster.1.strength": " 10 "}), "s")
-    assert alone["fights"][0] == {"visited": True, "fled": False, "strongest": False, "strength": 10}
+    assert alone["fights"][0] == {
+        "visited": True,
+        "fled": False,
+        "strongest": False,
+        "strength": 10,
+    }
     # a fled party's strength is only a note on the paper: not scored
     fled = from_fields(_values(**{"monster.1.fled": True, "monster.1.strength": "4"}), "s")
     assert fled["fights"][0] == {"visited": True, "fled": True, "strongest": False}
