@@ -6,6 +6,8 @@ when the sheet stops printing what the table needs.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from generator.content.models import LText
@@ -111,3 +113,22 @@ def test_score_table_ends_3_mm_above_the_corner_marks() -> None:
     bottom_marks = min(op.y for op in marks if op.y > layout.height / 2)
     table = [op for op in ops if isinstance(op, RectOp) and op.y > 200 and op.w > 20]
     assert bottom_marks - max(op.y + op.h for op in table) >= 3.0 - 1e-6
+
+
+def _czech(node: object, path: tuple = ()) -> list[str]:
+    if isinstance(node, dict):
+        return [t for k, v in node.items() for t in _czech(v, (*path, k))]
+    if isinstance(node, list):
+        return [t for i, v in enumerate(node) for t in _czech(v, (*path, i))]
+    return [node] if isinstance(node, str) and path and path[-1] == "cs" else []
+
+
+def test_every_czech_text_of_the_pack_says_ty() -> None:
+    # the polite/plural verb forms and pronouns (vykání); "doupěte" is a noun, not a verb
+    polite = re.compile(
+        r"\b(\w+(ěte|áte|íte|ujte|ejte|ijte|yjte|čte|ďte|ťte|ňte|ste|zte)|můžete|máte|jste|vám|vás|váš)\b"
+    )
+    texts = [t for f in sorted(PACK.glob("*.yaml")) for t in _czech(load_yaml_file(f).data)]
+    assert len(texts) > 300
+    found = [m.group(0) for t in texts for m in polite.finditer(t) if m.group(0) != "doupěte"]
+    assert not found, found
