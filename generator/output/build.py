@@ -19,6 +19,7 @@ from generator.layout.refs import layout_fields
 from generator.layout.spec import LayoutSpec, load_layout
 from generator.output.deckcheck import MissingLabel, check_choice, check_layout, trim_warnings
 from generator.output.impose import PrintOptions, impose
+from generator.output.lowink import low_ink
 from generator.output.tiling import tile, tile_grid
 from generator.render.metrics import ReportlabMetrics
 from generator.render.pdf import render_pdf
@@ -386,6 +387,13 @@ class Renderer:
                 chosen.append(layout(name, entry, what) if name else None)
             front, back = chosen
             assert front is not None
+            auto_low = False
+            if self.options.ink == "low" and back is not None:  # --ink low
+                low_name = back[0].low_ink
+                if low_name is None:
+                    auto_low = True
+                elif low_name != "self":
+                    back = layout(low_name, entry, "back")
             if deck is None:
                 spec = front[0]
                 deck = DeckCards(title, (spec.width, spec.height), spec.bleed, spec.safe)
@@ -417,7 +425,7 @@ class Renderer:
                 need_b = back is not None and (b_ops is None or bool(back[2] & {"copy", "n"}))
                 if need_f or need_b:
                     ckey = (job.pack.id, p.id, front[0].name, back and back[0].name, lang,
-                            repr(item.data))  # fmt: skip
+                            self.options.ink, repr(item.data))  # fmt: skip
                     hit = self.card_cache.get(ckey) if self.card_cache is not None else None
                     if hit is not None:  # watch mode: this card's inputs are unchanged
                         f_ops, b_ops = hit
@@ -426,6 +434,8 @@ class Renderer:
                             f_ops = front[1].build(item)
                         if need_b:
                             b_ops = back[1].build(item)
+                            if auto_low:
+                                b_ops = low_ink(b_ops, deck.card)
                         if self.card_cache is not None:
                             self.card_cache[ckey] = (f_ops, b_ops)
                             self.drawn += 1
