@@ -400,7 +400,8 @@ def _merge(
         else:
             size = validate(_Size, doc, top.size, ("size",))
             out.width, out.height = size.width, size.height
-    out.low_ink = top.low_ink
+    low = top.low_ink
+    out.low_ink = low[:-5] if low and low.endswith(".yaml") else low  # like a deck's layout names
     if top.bleed is not None:
         out.bleed = top.bleed
     if top.safe is not None:

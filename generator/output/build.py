@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.content.cards import LayoutChoice, card_name, choose
+from generator.content.cards import LayoutChoice, card_name, choose, layout_name
 from generator.content.models import LText, to_context
 from generator.content.pack import Entry, LoadedPrintable, Pack
 from generator.content.schemas import card_extras
@@ -72,11 +72,12 @@ class Result:
 
 def _layout_names(ref: object) -> list[str]:
     """The layout names a deck's `layout` or `back` may choose."""
+    refs: list[str] = []
     if isinstance(ref, str):
-        return [ref]
-    if isinstance(ref, LayoutChoice):
-        return [*ref.cases.values(), *([ref.default] if ref.default else [])]
-    return []
+        refs = [ref]
+    elif isinstance(ref, LayoutChoice):
+        refs = [*ref.cases.values(), *([ref.default] if ref.default else [])]
+    return [name for name in map(layout_name, refs) if name]
 
 
 def _pack_key(pack: Pack, lp: LoadedPrintable, bleed: float | None) -> tuple | None:
