@@ -94,10 +94,12 @@ class CombatTables(Model):
 
 
 class JournalAbility(Model):
-    """A special ability in the journal: its name and, when it has skill levels, one line each."""
+    """A special ability in the journal: its name and, when it has skill levels, what all
+    levels share (`note`, printed under the name) and a short line for each."""
 
     id: AbilityId
     name: LText
+    note: LText | None = None
     levels: list[LText] = Field(default_factory=list)
 
     @model_validator(mode="after")
