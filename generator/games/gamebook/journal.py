@@ -3,7 +3,7 @@ level ladder, special abilities, food, money, the current paragraph and enemy, a
 plain or fillable.
 
 Form field names follow `papirna score gamebook` where they overlap: name, experience, level,
-base_strength, strength, food, money, armour.
+base_strength, strength, food, money, armour_value.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ LINE = "#b9ab95"
 MIN_PT = 6.0  # the smallest text the journal prints
 
 KEYS = (
-    "title", "subtitle", "name", "equipment", "helmet", "armour_piece", "weapon", "shield",
+    "title", "subtitle", "name", "equipment", "helmet", "body_armour", "weapon", "shield",
     "boot", "two_handed", "bonus", "backpack", "backpack_note", "strength", "base", "current",
     "start", "armour_value", "armour_note", "level", "experience", "ladder", "ladder_rule",
     "ladder_xp", "ladder_base", "abilities", "abilities_note", "no_levels", "food", "food_rule",
@@ -174,7 +174,7 @@ def _figure(sk: Sketch, r, t: dict) -> None:
     hx, hy = HAND[0], HAND[1]
     slots = [
         ("helmet", t["helmet"], left, y0 + 1, 17, (cx - 3.0, y0 + 5.5)),
-        ("armour", t["armour_piece"], right, y0 + 22, 18, (cx + 5.0, y0 + 31)),
+        ("body_armour", t["body_armour"], right, y0 + 22, 18, (cx + 5.0, y0 + 31)),
         ("weapon", t["weapon"], left, y0 + 44, 18, (cx + hx, y0 + hy)),
         ("shield", t["shield"], right, y0 + 44, 18, (cx - hx, y0 + hy)),
         ("boot", t["boot"], right, y0 + 70.5, 12, (cx + 5.5, y0 + 80.6)),
@@ -260,7 +260,7 @@ def _strength(sk: Sketch, r, t: dict) -> None:
     write_box(sk, x + half + gap, y + 8, half, bh, "strength", t["current"])
     label(sk, t["start"].format(n=START_STRENGTH), x + 1.2, y + 8 + bh - 4, half - 2)
     label(sk, t["start"].format(n=START_STRENGTH), x + half + gap + 1.2, y + 8 + bh - 4, half - 2)
-    write_box(sk, x + sw, y + 8, 15, bh, "armour", tooltip=t["armour_value"])
+    write_box(sk, x + sw, y + 8, 15, bh, "armour_value", tooltip=t["armour_value"])
     sk.text(
         t["armour_note"],
         x + sw + 16.5,
@@ -600,7 +600,7 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
     yy += 6
     bw = (iw - 6) / 4
     boxes = (
-        ("armour", t["armour_value"]),
+        ("armour_value", t["armour_value"]),
         ("base_strength", f"{t['friend_strength']}: {t['base']}"),
         ("strength", f"{t['friend_strength']}: {t['current']}"),
         ("food", t["friend_food"]),

@@ -175,7 +175,7 @@ class FightSide(Model):
     """One side of a charted fight: combat strength, armour value and table."""
 
     strength: int = Field(ge=1, le=200)
-    armour: int = Field(ge=0, le=50)
+    armour_value: int = Field(ge=0, le=50)
     table: TableName = "II"
 
 
@@ -183,7 +183,7 @@ class ChartLine(Model):
     """One line of a fight-odds chart: the enemy's armour value and table, and what changes on
     your side (your table, the initiative) against the chart's setup."""
 
-    armour: int = Field(ge=0, le=50)
+    armour_value: int = Field(ge=0, le=50)
     table: TableName = "II"
     you_table: TableName | None = None
     initiative: Literal["you", "enemy", "roll"] | None = None
