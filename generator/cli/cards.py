@@ -27,7 +27,7 @@ def register(root: typer.Typer) -> None:
 @app.command("init")
 @handles_errors
 def init(folder: Path = typer.Argument(..., help="A new folder for the starter deck.")) -> None:
-    """Write a starter deck (deck.yaml, cards.csv, layouts and an image) into a new folder."""
+    """Write a starter deck (deck.yaml, cards.csv, layouts and three pictures) into a new folder."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise PapirnaError("folder exists and is not empty; choose a new one", file=str(folder))
     src = content_dir() / "_starter-deck"

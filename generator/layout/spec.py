@@ -453,3 +453,29 @@ def region(layout: LayoutSpec, name: str) -> tuple[float, float, float, float]:
     if box is None:
         raise PapirnaError(f"layout {layout.name!r} has no box {name!r}")
     return (box.x, box.y, box.width, box.height)  # type: ignore[attr-defined]
+
+
+def with_bleed(layout: LayoutSpec, bleed: float) -> LayoutSpec:
+    """The layout printed with another bleed: a rectangle that reaches the layout's bleed edge on
+    a side (a background, a band) reaches the new bleed edge on that side, so no paper shows."""
+    old = layout.bleed
+    if abs(bleed - old) < 1e-9:
+        return layout
+    eps = 0.05
+    boxes: dict[str, object] = {}
+    for name, box in layout.boxes.items():
+        if isinstance(box, RectBox) and old > 0:
+            x0, y0 = box.x, box.y
+            x1, y1 = box.x + box.width, box.y + box.height
+            if abs(x0 + old) < eps:
+                x0 = -bleed
+            if abs(y0 + old) < eps:
+                y0 = -bleed
+            if abs(x1 - layout.width - old) < eps:
+                x1 = layout.width + bleed
+            if abs(y1 - layout.height - old) < eps:
+                y1 = layout.height + bleed
+            if (x0, y0, x1, y1) != (box.x, box.y, box.x + box.width, box.y + box.height):
+                box = box.model_copy(update={"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0})
+        boxes[name] = box
+    return layout.model_copy(update={"bleed": bleed, "boxes": boxes})

@@ -16,7 +16,7 @@ from generator.errors import PapirnaError
 from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.refs import layout_fields
-from generator.layout.spec import LayoutSpec, load_layout
+from generator.layout.spec import LayoutSpec, load_layout, with_bleed
 from generator.output.deckcheck import MissingLabel, check_choice, check_layout, trim_warnings
 from generator.output.impose import PrintOptions, impose
 from generator.output.lowink import low_ink
@@ -353,6 +353,7 @@ class Renderer:
         }
         fonts = {"sans", "display", *env.fonts}
         layouts: dict[str, tuple[LayoutSpec, Builder, set[str]]] = {}
+        bleed = self.options.bleed if self.options.bleed is not None else p.spec.bleed
 
         def layout(name: str, entry: Entry, what: str) -> tuple[LayoutSpec, Builder, set[str]]:
             if name not in layouts:
@@ -362,6 +363,8 @@ class Renderer:
                     if e.file and e.file != job.pack.manifest_doc.file:
                         raise
                     raise p.entry.error(e.message, (what,)) from None
+                if bleed is not None:  # what reaches the layout's bleed edge reaches this one
+                    spec = with_bleed(spec, bleed)
                 try:
                     check_layout(spec, known, set(labels), fonts, unset)
                 except MissingLabel as e:  # the fix is in pack.yaml, under `labels:`

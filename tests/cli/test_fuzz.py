@@ -592,9 +592,9 @@ def _options(spec: dict[str, list[str]]) -> Callable:
     args=_options(
         {
             "--strength": ["10", "1", "30"],
-            "--armour": ["!3", "0", "6"],
+            "--armour-value": ["!3", "0", "6"],
             "--enemy-strength": ["!12", "2"],
-            "--enemy-armour": ["!2", "5"],
+            "--enemy-armour-value": ["!2", "5"],
             "--table": ["I", "II", "III"],
             "--initiative": ["you", "enemy", "roll"],
             "--friend": ["warrior:12x3", "mage:5x1"],

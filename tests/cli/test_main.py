@@ -27,7 +27,7 @@ def run_main(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
         ),
         (
             ["fight", "-s", "10"],
-            "papirna: error: Missing option '--armour' / '-a'. (see 'papirna fight --help')",
+            "papirna: error: Missing option '--armour-value' / '-a'. (see 'papirna fight --help')",
         ),
         (["nosuch"], "papirna: error: No such command 'nosuch'. (see 'papirna --help')"),
         (

@@ -236,14 +236,15 @@ def test_fields_have_a_fixed_size_that_fits_and_a_readable_tooltip(built: dict[s
                     assert size * TEXT_LINE_EM <= height - PAD_PT + 0.5 * size, (name, a["/T"])
                 if a["/TU"] == a["/T"]:
                     untitled.append(f"{name}: {a['/T']}")
-    # the journal's money box is written at 9.5 pt, not the 7 pt of auto size
+    # the journal's money box (9.5 mm tall, 8.3 mm inside) is written at the numbers' largest
+    # fixed size, 12 pt, not at the 23-36 pt of auto size
     money = [
         ref.get_object()
         for page in PdfReader(io.BytesIO(built["gamebook-journal-fillable-cs-a4.pdf"])).pages
         for ref in page.get("/Annots", [])
         if ref.get_object().get("/T") == "money"
     ]
-    assert money and money[0]["/DA"] == "/Wingdings 9.5 Tf 0 g"
+    assert money and money[0]["/DA"] == "/Wingdings 12 Tf 0 g"
     # tooltips: every field is labelled in the sheet's language, not by its internal name
     assert not untitled, untitled[:5]
 

@@ -86,7 +86,7 @@ def test_journal_text_and_ladder(built: dict[str, bytes]) -> None:
 def test_journal_fillable_fields(built: dict[str, bytes]) -> None:
     fields = _reader(built, "gamebook-journal-fillable-en-a4.pdf").get_fields() or {}
     for name in ("name", "experience", "level", "base_strength", "strength", "food", "money",
-                 "armour", "equipment.helmet", "equipment.weapon_bonus", "backpack.12",
+                 "armour_value", "equipment.helmet", "equipment.weapon_bonus", "backpack.12",
                  "ability.swimming", "ability.healing.3", "friend.2.profession.alchemist",
                  "friend.1.bomb", "friend.2.notes", "food_track.21", "level_reached.10",
                  "friend.1.base_strength", "friend.2.strength"):  # fmt: skip
@@ -119,7 +119,7 @@ def test_army_sheet(built: dict[str, bytes]) -> None:
 def test_fight_odds_page(built: dict[str, bytes]) -> None:
     text = _text(_reader(built, "gamebook-fight-odds-cs-a4.pdf"))
     assert "Šance v souboji" in text and "Bojová síla nepřítele" in text
-    # the printed chart is exact: both on II with armour 4 and 10 strength, initiative yours
+    # the printed chart is exact: both on II with armour value 4 and 10 strength, initiative yours
     solver = FightSolver(load_tables(), Fight(Side(10, 4), Side(10, 4)))
     assert 0.5 < solver.odds().win < 1
 

@@ -22,13 +22,16 @@ ACCENT = "#8a2f14"
 FAINT = "#9c907f"
 GRID = "#d8cfbf"
 SHADE = "#f4efe4"
+LEATHER = "#6b4a1f"  # the gamebook's palette: rust, leather, ochre, ink, olive
+OCHRE = "#c08a2a"
+OLIVE = "#7d7a3a"
 # colour, dash (mm) and width of successive lines: distinct in colour and in black and white
 LINE_STYLES: list[tuple[str, tuple[float, ...] | None, float]] = [
     (ACCENT, None, 0.8),
-    ("#2f5f8a", (2.2, 1.2), 0.7),
-    ("#4a7a2c", (0.5, 1.0), 0.8),
+    (LEATHER, (2.2, 1.2), 0.7),
+    (OCHRE, (0.5, 1.0), 0.9),
     (INK, (3.0, 1.0, 0.6, 1.0), 0.6),
-    ("#b07a1c", (1.2, 1.2), 0.7),
+    (OLIVE, (1.2, 1.2), 0.7),
 ]
 
 
@@ -152,8 +155,8 @@ def setup_text(t: dict[str, str], fight: Fight) -> str:
     """Both sides of a fight in words, from the page's text templates."""
     y, e = fight.you, fight.enemy
     parts = [
-        t["you_side"].format(strength=y.strength, armour=y.armour, table=y.table),
-        t["enemy_side"].format(strength=e.strength, armour=e.armour, table=e.table),
+        t["you_side"].format(strength=y.strength, armour_value=y.armour_value, table=y.table),
+        t["enemy_side"].format(strength=e.strength, armour_value=e.armour_value, table=e.table),
         t[f"initiative_{fight.initiative}"],
     ]
     for f in fight.friends:
@@ -161,7 +164,9 @@ def setup_text(t: dict[str, str], fight: Fight) -> str:
             parts.append(t["friend_wizard"].format(power=f.power))
         else:
             name = t.get(f"profession_{f.profession}", f.profession)
-            parts.append(t["friend"].format(name=name, strength=f.strength, armour=f.armour))
+            parts.append(
+                t["friend"].format(name=name, strength=f.strength, armour_value=f.armour_value)
+            )
     if fight.spellcasting:
         parts.append(t["spellcasting"].format(level=fight.spellcasting))
     if fight.flee_at is not None:
@@ -238,8 +243,8 @@ def _chart_fight(chart: FightChart, line_index: int) -> Fight:
     line = chart.lines[line_index]
     you = chart.you
     return Fight(
-        you=Side(you.strength, you.armour, line.you_table or you.table),
-        enemy=Side(chart.enemy_strength[1], line.armour, line.table),
+        you=Side(you.strength, you.armour_value, line.you_table or you.table),
+        enemy=Side(chart.enemy_strength[1], line.armour_value, line.table),
         initiative=line.initiative or chart.initiative,
     )
 

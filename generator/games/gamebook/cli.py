@@ -72,7 +72,7 @@ def parse_friend(text: str):
     m = _FRIEND.match(text.strip().lower())
     if m is None:
         raise PapirnaError(
-            f"--friend: expected warrior:STRENGTHxARMOUR, alchemist:STRENGTHxARMOUR or "
+            f"--friend: expected warrior:STRENGTHxARMOUR_VALUE, alchemist:STRENGTHxARMOUR_VALUE or "
             f"wizard:POWER, got {text!r}"
         )
     kind, a, b = m.group(1), int(m.group(2)), m.group(3)
@@ -84,7 +84,7 @@ def parse_friend(text: str):
         return Friend("wizard", power=a)
     if b is None:
         raise PapirnaError(f"--friend: give a {kind}'s strength and armour value ({kind}:12x3)")
-    return Friend(kind, strength=a, armour=int(b))
+    return Friend(kind, strength=a, armour_value=int(b))
 
 
 def load_tables() -> Tables:
@@ -105,8 +105,12 @@ def fight(
     strength: str = typer.Option(
         "10", "--strength", "-s", metavar="N", help="Your current combat strength."
     ),
-    armour: str = typer.Option(
-        ..., "--armour", "-a", metavar="N", help="Your armour value (výzbroj)."
+    armour_value: str = typer.Option(
+        ...,
+        "--armour-value",
+        "-a",
+        metavar="N",
+        help="Your armour value (výzbroj: weapon, shield and worn gear together).",
     ),
     table: str = typer.Option(
         "II", "--table", "-t", metavar="I|II|III", help="The table your attacks use."
@@ -114,8 +118,8 @@ def fight(
     enemy_strength: str = typer.Option(
         ..., "--enemy-strength", "-S", metavar="N", help="The enemy's strength."
     ),
-    enemy_armour: str = typer.Option(
-        ..., "--enemy-armour", "-A", metavar="N", help="The enemy's armour value."
+    enemy_armour_value: str = typer.Option(
+        ..., "--enemy-armour-value", "-A", metavar="N", help="The enemy's armour value."
     ),
     enemy_table: str = typer.Option(
         "II", "--enemy-table", "-T", metavar="I|II|III", help="The enemy's table."
@@ -132,7 +136,7 @@ def fight(
         "--friend",
         "-f",
         metavar="KIND:N[xN]",
-        help="A friend: warrior:12x3 or alchemist:8x2 (strength x armour), or wizard:15 "
+        help="A friend: warrior:12x3 or alchemist:8x2 (strength x armour value), or wizard:15 "
         "(spell power 1-29). Up to two.",
     ),
     spellcasting: str = typer.Option(
@@ -175,10 +179,14 @@ def fight(
         raise PapirnaError(f"--paper: expected a4 or letter, got {paper!r}")
     if chart is not None and chart.suffix.lower() != ".pdf":
         raise PapirnaError("--chart: the chart must be a .pdf file", file=str(chart))
-    you = Side(_whole(strength, "--strength"), _whole(armour, "--armour"), _table(table, "--table"))
+    you = Side(
+        _whole(strength, "--strength"),
+        _whole(armour_value, "--armour-value"),
+        _table(table, "--table"),
+    )
     enemy = Side(
         _whole(enemy_strength, "--enemy-strength"),
-        _whole(enemy_armour, "--enemy-armour"),
+        _whole(enemy_armour_value, "--enemy-armour-value"),
         _table(enemy_table, "--enemy-table"),
     )
     runs = _whole(simulate, "--simulate")
@@ -234,15 +242,15 @@ def describe(setup: Fight) -> str:
     """One line naming both sides of a fight."""
     y, e = setup.you, setup.enemy
     parts = [
-        f"you {y.strength} × {y.armour} = {y.strength * y.armour} on table {y.table}",
-        f"enemy {e.strength} × {e.armour} = {e.strength * e.armour} on table {e.table}",
+        f"you {y.strength} × {y.armour_value} = {y.strength * y.armour_value} on table {y.table}",
+        f"enemy {e.strength} × {e.armour_value} = {e.strength * e.armour_value} on table {e.table}",
         f"initiative: {setup.initiative}",
     ]
     for f in setup.friends:
         if f.profession == "wizard":
             parts.append(f"wizard (spell power {f.power})")
         else:
-            parts.append(f"{f.profession} {f.strength} × {f.armour}")
+            parts.append(f"{f.profession} {f.strength} × {f.armour_value}")
     if setup.spellcasting:
         parts.append(f"Spellcasting {setup.spellcasting}")
     if setup.flee_at is not None:

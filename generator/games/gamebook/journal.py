@@ -1,8 +1,9 @@
 """The gamebook character journal (osobní deník): equipment on a figure, backpack, strength,
-level ladder, special abilities, food, money and friends; plain or fillable.
+level ladder, special abilities, food, money, the current paragraph and enemy, and friends;
+plain or fillable.
 
 Form field names follow `papirna score gamebook` where they overlap: name, experience, level,
-base_strength, strength, food, money, armour.
+base_strength, strength, food, money, armour_value.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from generator.games.gamebook.models import JournalData
 from generator.games.gamebook.rules import MAX_FOOD, START_STRENGTH, threshold
 from generator.layout.builders import BuildContext, Drawn
 from generator.layout.kit import texts
-from generator.layout.sketch import Sketch
+from generator.layout.ops import EllipseOp, Style
+from generator.layout.sketch import Sketch, rgb
 from generator.layout.spec import region
 
 INK = "#231c15"
@@ -23,12 +25,14 @@ LINE = "#b9ab95"
 MIN_PT = 6.0  # the smallest text the journal prints
 
 KEYS = (
-    "title", "subtitle", "name", "equipment", "helmet", "armour_piece", "weapon", "shield",
+    "title", "subtitle", "name", "equipment", "helmet", "body_armour", "weapon", "shield",
     "boot", "two_handed", "bonus", "backpack", "backpack_note", "strength", "base", "current",
     "start", "armour_value", "armour_note", "level", "experience", "ladder", "ladder_rule",
     "ladder_xp", "ladder_base", "abilities", "abilities_note", "no_levels", "food", "food_rule",
     "money", "money_note", "friends", "friend", "profession", "friend_strength", "friend_food",
-    "notes", "once_a_day", "friends_note",
+    "notes", "once_a_day", "friends_note", "spell_power", "spell_power_tip", "now", "now_note",
+    "paragraph", "enemy", "enemy_strength", "enemy_armour_value", "enemy_table", "table_you",
+    "table_enemy",
 )  # fmt: skip
 
 
@@ -92,47 +96,88 @@ def _header(sk: Sketch, r, t: dict) -> None:
     sk.field(nx + 16, y + 2, w - 120, 6.3, "name", tooltip=t["name"])
 
 
+# The figure, in mm from the top of its drawing and its centre line (x < 0 is its right side,
+# on your left). Everything stays within 15.5 mm of the centre, clear of the boxes beside it.
+_TORSO = (
+    ("M", -2.9, 14.5), ("C", -2.9, 17.0, -3.0, 18.4, -3.2, 19.4), ("C", -6.0, 20.4, -9.0, 20.9, -11.2, 21.8),
+    ("C", -12.4, 22.4, -12.2, 26.0, -11.6, 30.0), ("L", -9.6, 43.0),
+    ("C", -9.8, 45.0, -10.2, 47.5, -10.2, 50.6), ("L", 10.2, 50.6),
+    ("C", 10.2, 47.5, 9.8, 45.0, 9.6, 43.0), ("L", 11.6, 30.0),
+    ("C", 12.2, 26.0, 12.4, 22.4, 11.2, 21.8), ("C", 9.0, 20.9, 6.0, 20.4, 3.2, 19.4),
+    ("C", 3.0, 18.4, 2.9, 17.0, 2.9, 14.5), ("Z",),
+)  # fmt: skip
+_ARM = (  # the right arm; the left one is its mirror image
+    ("M", -11.0, 21.9), ("C", -13.4, 22.0, -14.6, 24.0, -14.7, 27.0), ("L", -15.3, 38.0),
+    ("L", -15.0, 50.4), ("L", -11.8, 50.4), ("L", -12.1, 38.4), ("L", -11.5, 30.5), ("Z",),
+)  # fmt: skip
+_LEG = (
+    ("M", -10.2, 50.0), ("C", -10.2, 58.0, -8.6, 64.0, -8.0, 68.0), ("L", -7.4, 78.5),
+    ("L", -2.4, 78.5), ("L", -1.8, 68.0), ("C", -1.4, 62.0, -0.9, 56.0, -0.5, 50.0), ("Z",),
+)  # fmt: skip
+_BOOT = (
+    ("M", -7.8, 76.2), ("L", -2.2, 76.2), ("L", -2.0, 81.4),
+    ("C", -2.0, 82.2, -2.6, 82.6, -3.4, 82.6), ("L", -9.8, 82.6),
+    ("C", -11.0, 82.6, -11.2, 81.2, -10.0, 80.6), ("L", -7.9, 79.4), ("Z",),
+)  # fmt: skip
+HAND = (-13.4, 52.7, 2.0, 2.7)  # the right hand: centre x, y and radii
+OUTLINE = "#a99a82"
+
+
+def _place(segs, cx: float, y0: float, side: int = 1) -> list:
+    """Figure segments moved to (cx, y0), mirrored when side is -1."""
+    out = []
+    for seg in segs:
+        op, *v = seg
+        pts = [(cx + side * v[i], y0 + v[i + 1]) for i in range(0, len(v), 2)]
+        out.append((op, *(c for p in pts for c in p)))
+    return out
+
+
+def figure_extent() -> float:
+    """How far the figure reaches from its centre line, in mm (hands included)."""
+    xs = [abs(v) for segs in (_TORSO, _ARM, _LEG, _BOOT) for seg in segs for v in seg[1::2]]
+    return max(*xs, abs(HAND[0]) + HAND[2])
+
+
+def _ellipse(sk: Sketch, cx: float, cy: float, rx: float, ry: float) -> None:
+    st = Style(fill=rgb(BODY), stroke=rgb(OUTLINE), width=0.3)
+    sk.ops.append(EllipseOp(cx, cy, rx, ry, st))
+
+
+def draw_figure(sk: Sketch, cx: float, y0: float) -> None:
+    """A standing adventurer facing you, in soft colours, 82.6 mm tall."""
+    style = {"fill": BODY, "stroke": OUTLINE, "width": 0.3, "join": 1}
+    for side in (-1, 1):
+        sk.path(_place(_LEG, cx, y0, side), **style)
+    for side in (-1, 1):
+        sk.path(_place(_BOOT, cx, y0, side), fill=LINE, stroke=OUTLINE, width=0.3, join=1)
+    sk.path(_place(_TORSO, cx, y0), **style)
+    sk.rect(cx - 9.75, y0 + 43.6, 19.5, 2.2, fill=LINE, stroke=None)  # the belt
+    sk.rect(cx - 1.4, y0 + 43.9, 2.8, 1.6, fill=BODY, stroke=OUTLINE, width=0.25)
+    for side in (-1, 1):
+        sk.path(_place(_ARM, cx, y0, side), **style)
+        hx, hy, rx, ry = HAND
+        _ellipse(sk, cx + side * hx, y0 + hy, rx, ry)
+    _ellipse(sk, cx, y0 + 9.6, 5.4, 6.7)
+
+
 def _figure(sk: Sketch, r, t: dict) -> None:
     x, y, w, _h = r
     heading(sk, t["equipment"], x, y, w, "equipment")
     y0 = y + 8
     cx = x + w / 2
-    # the figure: a soft mannequin facing you (its right hand is on your left)
-    hy = y0 + 15
-    for side in (-1, 1):  # arms (shoulder, elbow, wrist) and legs (hip, knee, ankle)
-        for pts, width in (
-            (((11, 27), (16.5, 45), (17.4, 57.5)), 4.0),
-            (((5, 55), (6.3, 71), (7, 85)), 5.0),
-        ):
-            segs = [
-                ("M" if k == 0 else "L", cx + side * px, y0 + py) for k, (px, py) in enumerate(pts)
-            ]
-            sk.path(segs, stroke=BODY, width=width, cap=1, join=1)
-    sk.path(
-        [
-            ("M", cx - 12, y0 + 25),
-            ("C", cx - 6, y0 + 22.5, cx + 6, y0 + 22.5, cx + 12, y0 + 25),
-            ("L", cx + 8, y0 + 56),
-            ("L", cx - 8, y0 + 56),
-            ("Z",),
-        ],
-        fill=BODY,
-        stroke=None,
-    )
-    sk.rect(cx - 2.2, y0 + 19, 4.4, 5, fill=BODY, stroke=None)
-    sk.circle(cx, hy, 6.3, fill=BODY, stroke=None)
-    for side in (-1, 1):  # hands and boots
-        sk.circle(cx + side * 17.6, y0 + 59.5, 2.3, fill=BODY, stroke=None)
-        bx = cx + side * 7 - 3.6 + side * 1.2
-        sk.rect(bx, y0 + 84, 7.2, 4.2, fill=LINE, stroke=None, radius=1.4)
+    sk.tag("figure", layered=True)  # the art the leader lines point into
+    draw_figure(sk, cx, y0)
+    sk.untag()
     bw = 27.0
     left, right = x, x + w - bw
+    hx, hy = HAND[0], HAND[1]
     slots = [
-        ("helmet", t["helmet"], left, y0 + 4, 17, (cx - 6.5, hy - 2)),
-        ("armour", t["armour_piece"], right, y0 + 24, 18, (cx + 6, y0 + 34)),
-        ("weapon", t["weapon"], left, y0 + 48, 20, (cx - 17.6, y0 + 59.5)),
-        ("shield", t["shield"], right, y0 + 48, 20, (cx + 17.6, y0 + 59.5)),
-        ("boot", t["boot"], right, y0 + 76, 12, (cx + 9.5, y0 + 86)),
+        ("helmet", t["helmet"], left, y0 + 1, 17, (cx - 3.0, y0 + 5.5)),
+        ("body_armour", t["body_armour"], right, y0 + 22, 18, (cx + 5.0, y0 + 31)),
+        ("weapon", t["weapon"], left, y0 + 44, 18, (cx + hx, y0 + hy)),
+        ("shield", t["shield"], right, y0 + 44, 18, (cx - hx, y0 + hy)),
+        ("boot", t["boot"], right, y0 + 70.5, 12, (cx + 5.5, y0 + 80.6)),
     ]
     for key, caption, bx, by, bh, (tx, ty) in slots:
         ex = bx + bw if bx == left else bx
@@ -158,13 +203,13 @@ def _figure(sk: Sketch, r, t: dict) -> None:
                 kind="number",
                 digits=1,
             )
-    label(sk, t["bonus"], left, y0 + 69, bw + 4, 4, size=6.5)
+    label(sk, t["bonus"], left, y0 + 63.5, bw + 4, 4, size=6.5)
     sk.text(
         t["two_handed"],
         left,
-        y0 + 74,
-        bw + 6,
-        15.5,
+        y0 + 68,
+        cx - 11.5 - 2.5 - left,
+        16,
         size=6.5,
         min_size=MIN_PT,
         color=INK,
@@ -215,7 +260,7 @@ def _strength(sk: Sketch, r, t: dict) -> None:
     write_box(sk, x + half + gap, y + 8, half, bh, "strength", t["current"])
     label(sk, t["start"].format(n=START_STRENGTH), x + 1.2, y + 8 + bh - 4, half - 2)
     label(sk, t["start"].format(n=START_STRENGTH), x + half + gap + 1.2, y + 8 + bh - 4, half - 2)
-    write_box(sk, x + sw, y + 8, 15, bh, "armour", tooltip=t["armour_value"])
+    write_box(sk, x + sw, y + 8, 15, bh, "armour_value", tooltip=t["armour_value"])
     sk.text(
         t["armour_note"],
         x + sw + 16.5,
@@ -302,36 +347,69 @@ def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
     )
     sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
     top = y + 7.5
-    n = len(data.abilities)
-    rh = (h - 7.5) / n
-    nw = 27.0
-    for i, a in enumerate(data.abilities):
-        ry = top + i * rh
-        if i % 2 == 0:
+    plain = [a for a in data.abilities if not a.levels]  # no skill levels: all in one row
+    levelled = [a for a in data.abilities if a.levels]
+    rows = (1 if plain else 0) + len(levelled)
+    rh = (h - 7.5) / rows
+    nw = 35.0
+    cw = (w - nw) / 3
+    box = 3.8
+    ry = top
+    if plain:
+        sk.rect(x, ry, w, rh, fill=SHADE, stroke=None)
+        pw = 27.0  # each: its box and its name
+        for k, a in enumerate(plain):
+            px = x + 1 + k * pw
+            sk.checkbox(px, ry + (rh - 3.4) / 2, 3.4, name=f"ability.{a.id}", width=0.3)
+            sk.text(
+                f"**{a.name.get(lang)}**",
+                px + 4.6,
+                ry,
+                pw - 5.6,
+                rh,
+                size=7.8,
+                min_size=6,
+                field=f"abilities.{a.id}",
+            )
+        lx = x + 1 + len(plain) * pw
+        label(sk, t["no_levels"], lx, ry, x + w - lx - 1, rh, size=6.5)
+        ry += rh
+    for i, a in enumerate(levelled):
+        if (i + (1 if plain else 0)) % 2 == 0:
             sk.rect(x, ry, w, rh, fill=SHADE, stroke=None)
+        note = a.note.get(lang) if a.note else ""
+        name_h = 3.6 if note else rh
         sk.text(
             f"**{a.name.get(lang)}**",
             x + 1,
-            ry,
+            ry + (0.3 if note else 0),
             nw - 2,
-            rh,
+            name_h,
             size=7.8,
             min_size=6,
             field=f"abilities.{a.id}",
         )
-        if not a.levels:
-            sk.checkbox(x + nw, ry + (rh - 3.4) / 2, 3.4, name=f"ability.{a.id}", width=0.3)
-            label(sk, t["no_levels"], x + nw + 5, ry, w - nw - 5, rh, size=6)
-            continue
-        cw = (w - nw) / 3
-        box = 3.8
+        if note:
+            sk.text(
+                note,
+                x + 1,
+                ry + 3.9,
+                nw - 2,
+                rh - 4.1,
+                size=6,
+                min_size=MIN_PT,
+                color=INK,
+                valign="top",
+                line_height=1.0,
+                field=f"abilities.{a.id}.note",
+            )
         for k, effect in enumerate(a.levels):
-            cx = x + nw + k * cw
+            lx = x + nw + k * cw
             sk.tag(f"ability {a.id} {k + 1}")  # the box and the number in it: one element
-            sk.checkbox(cx, ry + (rh - box) / 2, box, name=f"ability.{a.id}.{k + 1}", width=0.3)
+            sk.checkbox(lx, ry + (rh - box) / 2, box, name=f"ability.{a.id}.{k + 1}", width=0.3)
             sk.text(
                 str(k + 1),
-                cx,
+                lx,
                 ry + (rh - box) / 2,
                 box,
                 box,
@@ -344,15 +422,16 @@ def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
             # the text stops well short of the next level's box
             sk.text(
                 effect.get(lang),
-                cx + box + 0.9,
+                lx + box + 0.9,
                 ry + 0.3,
-                cw - box - 2.6,
+                cw - box - 2.4,
                 rh - 0.6,
-                size=6.5,
+                size=6.8,
                 min_size=MIN_PT,
                 line_height=1.02,
                 field=f"abilities.{a.id}.levels.{k}",
             )
+        ry += rh
 
 
 def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
@@ -393,20 +472,77 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
         field="food_rule",
     )
     x, y, w, h = money_r
-    heading(sk, t["money"], x, y, w * 0.4, "money")
-    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
-    write_box(sk, x + w * 0.4 + 2, y + 6.8, w * 0.6 - 2, h - 6.8, "money", tooltip=t["money"])
+    heading(sk, t["money"], x, y, w * 0.3, "money")
+    sk.line(x, y + 5.8, x + w * 0.3, y + 5.8, stroke=ACCENT, width=0.3)
+    bw = w * 0.34
     sk.text(
         t["money_note"],
-        x,
-        y + 6.8,
-        w * 0.4,
-        h - 6.8,
+        x + w * 0.3 + 2,
+        y,
+        w - bw - w * 0.3 - 4,
+        h,
         size=6.3,
         min_size=MIN_PT,
         color=FAINT,
         field="money_note",
     )
+    write_box(sk, x + w - bw, y + 0.5, bw, h - 0.5, "money", tooltip=t["money"])
+
+
+def _now(sk: Sketch, r, t: dict) -> None:
+    """Right now: the paragraph you are at, the enemy you fight, and notes."""
+    x, y, w, h = r
+    heading(sk, t["now"], x, y, w * 0.4, "now")
+    sk.text(
+        t["now_note"],
+        x + w * 0.4,
+        y,
+        w * 0.6,
+        5.5,
+        size=6.5,
+        min_size=MIN_PT,
+        color=FAINT,
+        align="right",
+        field="now_note",
+    )
+    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+    top, bh, gap = y + 8, h - 8, 2.0
+    bx = x
+    boxes = (
+        ("paragraph", t["paragraph"], 20.0),
+        ("enemy", t["enemy"], 42.0),
+        ("enemy_strength", t["enemy_strength"], 22.0),
+        ("enemy_armour_value", t["enemy_armour_value"], 17.0),
+    )
+    for key, caption, bw in boxes:
+        kind = "notes" if key == "enemy" else "number"
+        write_box(sk, bx, top, bw, bh, f"now.{key}", caption, kind=kind)
+        bx += bw + gap
+    # the combat table each side fights on: I, II or III
+    tw = 38.0
+    sk.rect(bx, top, tw, bh, stroke=INK, width=0.35, radius=1.2)
+    label(sk, t["enemy_table"], bx + 1.2, top + 0.9, tw - 2.4)
+    lw = 13.0
+    cw = (tw - lw - 1.0) / 3
+    for row, (who, caption) in enumerate((("you", t["table_you"]), ("enemy", t["table_enemy"]))):
+        ry = top + 4.6 + row * 5.6
+        label(sk, caption, bx + 1.2, ry, lw - 1.4, 4.4, size=6.5, color=INK)
+        for k, name in enumerate(("I", "II", "III")):
+            px = bx + lw + k * cw
+            sk.tag(f"now table {who} {name}")  # the circle and its numeral: one element
+            sk.checkbox(px, ry + 0.5, 3.4, name=f"now.table_{who}.{name}", width=0.3, round_=True)
+            sk.text(
+                f"**{name}**", px + 4.3, ry, cw - 4.4, 4.4, size=7, color=INK, field="now table"
+            )
+            sk.untag()
+    bx += tw + gap
+    nw = x + w - bx
+    sk.rect(bx, top, nw, bh, stroke=INK, width=0.35, radius=1.2)
+    label(sk, t["notes"], bx + 1.2, top + 0.9, nw - 2.4)
+    for k in (1, 2):
+        ly = top + 3.9 + k * (bh - 4.5) / 2.0
+        sk.line(bx + 1.5, ly, bx + nw - 1.5, ly, stroke=LINE, width=0.2)
+    sk.field(bx + 0.8, top + 3.9, nw - 1.6, bh - 4.5, "now.notes", tooltip=t["notes"], kind="notes")
 
 
 def _friends(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
@@ -464,7 +600,7 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
     yy += 6
     bw = (iw - 6) / 4
     boxes = (
-        ("armour", t["armour_value"]),
+        ("armour_value", t["armour_value"]),
         ("base_strength", f"{t['friend_strength']}: {t['base']}"),
         ("strength", f"{t['friend_strength']}: {t['current']}"),
         ("food", t["friend_food"]),
@@ -490,7 +626,24 @@ def _friend(sk: Sketch, x, y, w, h, n: int, data: JournalData, t: dict, lang: st
             color=FAINT,
             field=f"professions.{prof}",
         )
-        ow = (iw - 17) / max(len(items), 2)
+        spell = 31.0 if prof == "wizard" else 0.0  # the wizard's spell power at the row's end
+        ow = (iw - 17 - spell) / max(len(items), 2)
+        if spell:
+            sx = ix + iw - 12.0
+            sk.text(
+                t["spell_power"],
+                ix + iw - spell,
+                ry,
+                spell - 13.0,
+                4.2,
+                size=6.5,
+                min_size=MIN_PT,
+                align="right",
+                color=INK,
+                field="spell_power",
+            )
+            tip = f"{t['friend']} {n}: {t['spell_power_tip']}"
+            write_box(sk, sx, ry - 0.4, 12.0, 5.0, f"{p}.spell_power", tooltip=tip)
         for j, o in enumerate(items):
             ox = ix + 17 + j * ow
             sk.checkbox(ox, ry + 0.4, 3.2, name=f"{p}.{o.id}", width=0.3)
@@ -530,6 +683,7 @@ def build_journal(ctx: BuildContext) -> list[Drawn]:
     _level(sk, region(lay, "level"), data, t)
     _abilities(sk, region(lay, "abilities"), data, t, ctx.lang)
     _food_money(sk, region(lay, "food"), region(lay, "money"), t)
+    _now(sk, region(lay, "now"), t)
     _friends(sk, region(lay, "friends"), data, t, ctx.lang)
     return [Drawn(lay.width, lay.height, sk.ops)]
 

@@ -94,10 +94,12 @@ class CombatTables(Model):
 
 
 class JournalAbility(Model):
-    """A special ability in the journal: its name and, when it has skill levels, one line each."""
+    """A special ability in the journal: its name and, when it has skill levels, what all
+    levels share (`note`, printed under the name) and a short line for each."""
 
     id: AbilityId
     name: LText
+    note: LText | None = None
     levels: list[LText] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -173,7 +175,7 @@ class FightSide(Model):
     """One side of a charted fight: combat strength, armour value and table."""
 
     strength: int = Field(ge=1, le=200)
-    armour: int = Field(ge=0, le=50)
+    armour_value: int = Field(ge=0, le=50)
     table: TableName = "II"
 
 
@@ -181,7 +183,7 @@ class ChartLine(Model):
     """One line of a fight-odds chart: the enemy's armour value and table, and what changes on
     your side (your table, the initiative) against the chart's setup."""
 
-    armour: int = Field(ge=0, le=50)
+    armour_value: int = Field(ge=0, le=50)
     table: TableName = "II"
     you_table: TableName | None = None
     initiative: Literal["you", "enemy", "roll"] | None = None

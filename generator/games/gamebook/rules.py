@@ -200,7 +200,7 @@ class Side(NamedTuple):
     """A fighter: combat strength, armour value and the combat table its attacks use."""
 
     strength: int
-    armour: int
+    armour_value: int
     table: str = "II"
 
 
@@ -209,7 +209,7 @@ class Friend(NamedTuple):
 
     profession: str
     strength: int = 0
-    armour: int = 0
+    armour_value: int = 0
     power: int = 0  # a wizard's spell power (a light-spell column of table II)
 
 
@@ -241,8 +241,8 @@ def check_fight(fight: Fight, tables: Tables) -> None:
             raise PapirnaError(f"{who} strength must be 1 or more, got {side.strength}")
         if side.strength > 200:
             raise PapirnaError(f"{who} strength must be at most 200, got {side.strength}")
-        if not 0 <= side.armour <= 50:
-            raise PapirnaError(f"{who} armour value must be 0–50, got {side.armour}")
+        if not 0 <= side.armour_value <= 50:
+            raise PapirnaError(f"{who} armour value must be 0–50, got {side.armour_value}")
         if side.table not in tables.cells:
             raise PapirnaError(f"{who} table must be I, II or III, got {side.table!r}")
     if fight.initiative not in ("you", "enemy", "roll"):
@@ -253,10 +253,10 @@ def check_fight(fight: Fight, tables: Tables) -> None:
         if f.profession == "wizard":
             tables.spell_band(f.power)
         elif f.profession in FIGHTING:
-            if not 1 <= f.strength <= 200 or not 0 <= f.armour <= 50:
+            if not 1 <= f.strength <= 200 or not 0 <= f.armour_value <= 50:
                 raise PapirnaError(
                     f"friend {n}: strength 1–200 and armour value 0–50, "
-                    f"got {f.strength} and {f.armour}"
+                    f"got {f.strength} and {f.armour_value}"
                 )
         else:
             raise PapirnaError(
@@ -269,11 +269,11 @@ def check_fight(fight: Fight, tables: Tables) -> None:
     if fight.flee_at is not None and fight.flee_at < 0:
         raise PapirnaError(f"flee strength must be 0 or more, got {fight.flee_at}")
     party_can = (
-        fight.you.armour > 0
+        fight.you.armour_value > 0
         or fight.spellcasting > 0
-        or any(f.profession == "wizard" or f.armour > 0 for f in fight.friends)
+        or any(f.profession == "wizard" or f.armour_value > 0 for f in fight.friends)
     )
-    if not party_can and fight.enemy.armour == 0:
+    if not party_can and fight.enemy.armour_value == 0:
         raise PapirnaError("neither side can wound the other (both armour values are 0)")
 
 
@@ -332,7 +332,7 @@ class FightSolver:
         self.exact = exact  # probabilities as Fractions: exact, and slower
         self.half = Fraction(1, 2) if exact else 0.5
         self.fighters = [fight.you] + [
-            Side(f.strength, f.armour, fight.you.table)
+            Side(f.strength, f.armour_value, fight.you.table)
             for f in fight.friends
             if f.profession in FIGHTING
         ]
@@ -357,7 +357,7 @@ class FightSolver:
     # distributions of damage
     def party_attack(self, members: Sequence[int]) -> int:
         """Your group's attack strength: the sum of strength x armour of its living fighters."""
-        return sum(s * f.armour for s, f in zip(members, self.fighters, strict=True) if s > 0)
+        return sum(s * f.armour_value for s, f in zip(members, self.fighters, strict=True) if s > 0)
 
     def party_damage(self, members: Sequence[int]) -> Dist:
         """Damage your group deals in one attack, with any light spells, as (damage, p) pairs."""
@@ -383,7 +383,9 @@ class FightSolver:
         dist = self._enemy_cache.get(e)
         if dist is None:
             en = self.fight.enemy
-            dist = _rolls([self.t.damage(en.table, e * en.armour, r) for r in ROLLS], self.exact)
+            dist = _rolls(
+                [self.t.damage(en.table, e * en.armour_value, r) for r in ROLLS], self.exact
+            )
             self._enemy_cache[e] = dist
         return dist
 
@@ -633,7 +635,7 @@ def simulate_fight(
     """Play one fight with dice, round by round as the rulebook describes."""
     check_fight(fight, tables)
     fighters = [fight.you] + [
-        Side(f.strength, f.armour, fight.you.table)
+        Side(f.strength, f.armour_value, fight.you.table)
         for f in fight.friends
         if f.profession in FIGHTING
     ]
@@ -649,10 +651,10 @@ def simulate_fight(
 
     def enemy_strikes(first: bool) -> None:
         c = 0 if solver is None else solver.defender(e, tuple(m), first)
-        m[c] = max(0, m[c] - tables.damage(en.table, e * en.armour, d6()))
+        m[c] = max(0, m[c] - tables.damage(en.table, e * en.armour_value, d6()))
 
     def party_strikes() -> int:
-        attack = sum(s * f.armour for s, f in zip(m, fighters, strict=True) if s > 0)
+        attack = sum(s * f.armour_value for s, f in zip(m, fighters, strict=True) if s > 0)
         dmg = tables.damage(fight.you.table, attack, d6())
         if fight.spellcasting:
             dmg += tables.spell_cells[fight.spellcasting - 1][d6() - 1]

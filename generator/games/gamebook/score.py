@@ -60,7 +60,15 @@ def from_fields(values: dict[str, str | bool], shown: str) -> dict:
         )
     name = values.get("name")
     data: dict = {"name": (name.strip() if isinstance(name, str) else "")[:80]}
-    for key in ("experience", "level", "base_strength", "strength", "food", "money", "armour"):
+    for key in (
+        "experience",
+        "level",
+        "base_strength",
+        "strength",
+        "food",
+        "money",
+        "armour_value",
+    ):
         number = number_field(values, key, shown)
         if number is not None:  # blank: the journal's default, or "missing" for experience
             data[key] = number

@@ -20,4 +20,4 @@ class GamebookJournal(Model):
     strength: int | None = Field(default=None, ge=0, le=1000)
     food: int = Field(default=0, ge=0, le=1000)
     money: int = Field(default=0, ge=0, le=100000)
-    armour: int | None = Field(default=None, ge=0, le=100)
+    armour_value: int | None = Field(default=None, ge=0, le=100)

@@ -14,7 +14,7 @@ FAINT = "#9c907f"
 SHADE = "#f4efe4"
 RULE = "#d8cfbf"
 # each table's colour: a glance tells them apart
-TABLE_COLORS = {"I": "#8a2f14", "II": "#3b3128", "III": "#2f5f8a"}
+TABLE_COLORS = {"I": "#8a2f14", "II": "#3b3128", "III": "#6b5a2e"}  # rust, ink, olive
 
 
 def table_page(ctx: BuildContext, tables: Tables, name: str, t: dict[str, str]) -> Drawn:
@@ -67,19 +67,16 @@ def table_page(ctx: BuildContext, tables: Tables, name: str, t: dict[str, str]) 
     else:
         _side_notes(sk, side.x, side.y, side.width, side.height, tables, name, t, color)
     foot = lay.boxes["footer"]
-    sk.text(
-        t["footer"],
-        foot.x,
-        foot.y,
-        foot.width,
-        foot.height,
-        size=6.5,
-        min_size=6,
-        color=FAINT,
-        valign="top",
-        field="footer",
-    )
+    house_rule(sk, t["footer"], foot.x, foot.y, box.width, color)
     return Drawn(lay.width, lay.height, sk.ops, f"{t['title']} {name}")
+
+
+def house_rule(sk: Sketch, text: str, x: float, y: float, w: float, color: str) -> None:
+    """Our own rule in one short line, in a box of the table's colour."""
+    sk.tag("house rule")
+    sk.rect(x, y, w, 6.0, fill=SHADE, stroke=color, width=0.4, radius=1.2)
+    sk.text(text, x + 2.0, y + 0.6, w - 4.0, 4.8, size=7.5, min_size=6, color=INK, field="footer")
+    sk.untag()
 
 
 def _grid(

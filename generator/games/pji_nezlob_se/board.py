@@ -230,17 +230,11 @@ def _fields(sk: Sketch, g: Geometry, game: Game) -> None:
         x, y = polar(g.cx, g.cy, g.track, g.angle(i))
         sk.tag(f"field {i + 1}")  # a field's ring, pattern and flag: one element
         if i in starts:
-            party = starts[i]
-            pattern_circle(sk, party, x, y, g.field, f"field {i + 1}")
-            sk.circle(x, y, g.field, stroke=INK, width=0.5)
-            s = g.field * 1.25
-            sk.circle(x, y, s * 0.5, fill=party.color, stroke=None)
-            sk.icon("flag", x - s / 2, y - s / 2, s, color=on_color(party.color))
-            continue
-        sk.circle(x, y, g.field, fill=WHITE, stroke=INK, width=0.45)
-        if i in gates:
-            party = gates[i]
-            sk.circle(x, y, g.field - 1.0, stroke=party.color, width=1.6)
+            start_field(sk, starts[i], x, y, g.field, f"field {i + 1}")
+        elif i in gates:
+            gate_field(sk, gates[i], x, y, g.field)
+        else:
+            sk.circle(x, y, g.field, fill=WHITE, stroke=INK, width=0.45)
     sk.untag()
     for k, party in enumerate(parties):
         a = g.angle(g.gate(k, len(parties)))
@@ -248,6 +242,21 @@ def _fields(sk: Sketch, g: Geometry, game: Game) -> None:
         for r in g.yard:
             x, y = polar(g.cx, g.cy, r, a)
             party_badge(sk, game, party, x, y, 8.2)
+
+
+def start_field(sk: Sketch, party: Party, x: float, y: float, r: float, name: str) -> None:
+    """A party's start field: its pattern, a disc of its colour and a flag."""
+    pattern_circle(sk, party, x, y, r, name)
+    sk.circle(x, y, r, stroke=INK, width=0.5)
+    s = r * 1.25
+    sk.circle(x, y, s * 0.5, fill=party.color, stroke=None)
+    sk.icon("flag", x - s / 2, y - s / 2, s, color=on_color(party.color))
+
+
+def gate_field(sk: Sketch, party: Party, x: float, y: float, r: float, k: float = 1.0) -> None:
+    """A party's gate: a white field with a thick ring of the party's colour (k scales it)."""
+    sk.circle(x, y, r, fill=WHITE, stroke=INK, width=0.45)
+    sk.circle(x, y, r - 1.0 * k, stroke=party.color, width=1.6 * k)
 
 
 def _gate_arrow(sk: Sketch, g: Geometry, a: float, party: Party) -> None:
@@ -346,26 +355,59 @@ def _legend(sk: Sketch, layout: LayoutSpec, game: Game, t: dict, lang: str) -> N
         f"**{t['legend']}**", x, y, w, 5.5, size=10, align="center", color=ACCENT, field="legend"
     )
     yy = y + 6.5
-    lines = [
+    sk.text(
         f"**{t['battlements']}:** {t['direction']}",
-        f"**{t['start']}** :flag: · **{t['gate']}** → {t['entry']}",
-    ]
-    for line in lines:
+        x,
+        yy,
+        w,
+        6.0,
+        size=8.5,
+        min_size=6,
+        align="center",
+        valign="top",
+        color=INK,
+        field="legend",
+    )
+    yy += 6.0
+    # the start and the gate drawn as on the board (in the first party's colour), each with
+    # what it means
+    party = game.parties[0]
+    r = 3.8
+    keys = (
+        (x + 4.0, 52.0, f"**{t['start']}:** {t['start_note']}", "start"),
+        (x + 60.0, w - 60.0, f"**{t['gate']}:** {t['entry']}", "gate"),
+    )
+    for kx, kw, text, what in keys:
+        sx, sy = kx + r, yy + 4.2
+        if what == "start":
+            sk.tag("legend start")
+            start_field(sk, party, sx, sy, r, "legend start")
+        else:
+            sk.tag("legend gate")
+            gate_field(sk, party, sx, sy, r, 0.7)
+            # its arrow into the courtyard, pointing down as from a gate at the top
+            tip = sy + r + 3.0
+            sk.line(sx, sy + r + 0.3, sx, tip - 1.4, stroke=party.color, width=1.0)
+            sk.path(
+                [("M", sx, tip), ("L", sx - 1.3, tip - 1.6), ("L", sx + 1.3, tip - 1.6), ("Z",)],
+                fill=party.color,
+                stroke=None,
+            )
+        sk.untag()
         sk.text(
-            line,
-            x,
+            text,
+            kx + 2 * r + 2.0,
             yy,
-            w,
-            9.0,
+            kw - 2 * r - 2.0,
+            8.4,
             size=8.5,
             min_size=6,
-            align="center",
-            valign="top",
+            valign="middle",
             line_height=1.1,
             color=INK,
             field="legend",
         )
-        yy += 9.0
+    yy += 13.0
     cols = 2
     cw = w / cols
     for k, party in enumerate(game.parties):

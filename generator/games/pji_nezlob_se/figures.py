@@ -29,6 +29,8 @@ TAB = 8.0
 CHAMFER = 1.6
 CUT = 0.3  # mm, cut line width
 FOLD_DASH = (1.4, 1.0)
+FOLD_W = 0.3  # mm, the dark dash of a fold line
+FOLD_HALO = 0.9  # mm, its white halo: 0.3 mm each side, seen on the dark bands
 
 
 def standee_size() -> tuple[float, float]:
@@ -114,8 +116,14 @@ def standee(
         ("Z",),
     ]
     sk.path(outline, stroke=INK, width=CUT, join=1)
-    sk.line(x + PANEL_W, y + r, x + PANEL_W, yb, stroke=INK, width=0.25, dash=FOLD_DASH)
-    sk.line(x, yb, x + 2 * PANEL_W, yb, stroke=INK, width=0.25, dash=FOLD_DASH)
+    fold_line(sk, x + PANEL_W, y + r, x + PANEL_W, yb)
+    fold_line(sk, x, yb, x + 2 * PANEL_W, yb)
+
+
+def fold_line(sk: Sketch, x1: float, y1: float, x2: float, y2: float) -> None:
+    """A dashed fold line that shows on dark art too: dark dashes, each in a white halo."""
+    sk.line(x1, y1, x2, y2, stroke=WHITE, width=FOLD_HALO, dash=FOLD_DASH)
+    sk.line(x1, y1, x2, y2, stroke=INK, width=FOLD_W, dash=FOLD_DASH)
 
 
 def figures_ops(game: Game, text: FiguresText, env, lang: str, width: float, height: float) -> list:
@@ -167,7 +175,7 @@ def figures_ops(game: Game, text: FiguresText, env, lang: str, width: float, hei
     lx = width - legend_w
     sk.line(lx, y + 5.0, lx + 12, y + 5.0, stroke=INK, width=CUT)
     sk.text(t["cut"], lx + 14, y + 2.8, legend_w - 14, 4.5, size=7.5, color=INK, field="cut")
-    sk.line(lx, y + 11.0, lx + 12, y + 11.0, stroke=INK, width=0.25, dash=FOLD_DASH)
+    fold_line(sk, lx, y + 11.0, lx + 12, y + 11.0)
     sk.text(t["fold"], lx + 14, y + 8.8, legend_w - 14, 4.5, size=7.5, color=INK, field="fold")
     return sk.ops
 

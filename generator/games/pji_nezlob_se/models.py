@@ -197,6 +197,7 @@ class BoardText(Model):
     battlements: LText
     camp: LText
     start: LText
+    start_note: LText  # what the start field is for, in the legend
     gate: LText
     direction: LText
     entry: LText

@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+# PJi's own palette (art.py): the rust of the board's title and the stone of its walls
+from generator.games.pji_nezlob_se.art import ACCENT, INK, STONE_DARK
 from generator.games.pji_nezlob_se.models import PjiOdds
 from generator.layout.builders import BuildContext, Drawn
 from generator.layout.kit import draw_die, number, pct, texts
 from generator.layout.sketch import Sketch
 from generator.rules.odds import contest, duel
 
-INK = "#231c15"
-ACCENT = "#6b3a7a"
 FAINT = "#9c907f"
 SHADE = "#f4efe4"
-BAR = "#c9b3d1"
+BAR = STONE_DARK
 
 KEYS = ("title", "subtitle", "tie_rule", "difference", "contest_title", "contest_how",
         "duel_title", "duel_how", "chance", "exact", "rolls", "footer")  # fmt: skip

@@ -15,7 +15,7 @@ from generator.games.gamebook.cli import HELP, load_tables, percent
 from generator.games.gamebook.rules import Fight, Friend, Side, fight_odds
 
 runner = CliRunner()
-BASE = ["fight", "--armour", "4", "--enemy-strength", "12", "--enemy-armour", "3"]
+BASE = ["fight", "--armour-value", "4", "--enemy-strength", "12", "--enemy-armour-value", "3"]
 
 
 def test_prints_the_exact_odds() -> None:
@@ -90,7 +90,7 @@ def test_chart_is_a_landscape_vector_page(tmp_path: Path, lang: str, title: str)
         (["--friend", "warrior:5x1"] * 3, "at most 2 friends"),
         (["--flee", "--flee-at", "3"], "not both"),
         (["--chart", "odds.png"], "must be a .pdf"),
-        (["--armour", "-1"], "armour value must be 0–50"),
+        (["--armour-value", "-1"], "armour value must be 0–50"),
     ],
 )
 def test_nonsense_is_one_line_exit_2(args: list[str], message: str) -> None:
@@ -100,8 +100,8 @@ def test_nonsense_is_one_line_exit_2(args: list[str], message: str) -> None:
     assert message in result.stderr
 
 
-def test_both_armour_zero_is_refused() -> None:
-    args = ["fight", "--armour", "0", "--enemy-strength", "5", "--enemy-armour", "0"]
+def test_both_armour_values_zero_are_refused() -> None:
+    args = ["fight", "--armour-value", "0", "--enemy-strength", "5", "--enemy-armour-value", "0"]
     result = runner.invoke(app, args)
     assert result.exit_code == 2 and "neither side can wound" in result.stderr
 

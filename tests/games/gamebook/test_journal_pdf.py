@@ -62,7 +62,7 @@ TEXTS = {
     "base_strength": "13",
     "strength": "14",
     "money": "23",
-    "armour": "4",
+    "armour_value": "4",
 }
 FOOD = {f"food_track.{n}" for n in range(1, 6)}
 TYPED = {
@@ -73,7 +73,7 @@ TYPED = {
     "strength": 14,
     "food": 5,
     "money": 23,
-    "armour": 4,
+    "armour_value": 4,
 }
 # By hand from the rulebook: level 4 takes 7 x (3 + 2) = 35 XP and level 5 takes 7 x (4 + 3) = 49,
 # so 40 XP is level 4; base strength 10 + 1 per level above the first = 13.
@@ -131,7 +131,10 @@ def test_text_output_of_a_filled_journal(journals: dict[str, bytes], tmp_path: P
     [
         ({"name": "Bez zkušeností"}, "j.pdf: experience: missing required field"),
         ({"experience": "hodně"}, "j.pdf: experience: expected a whole number, got 'hodně'"),
-        ({"experience": "5", "armour": "-2"}, "j.pdf: armour: expected a whole number, got '-2'"),
+        (
+            {"experience": "5", "armour_value": "-2"},
+            "j.pdf: armour_value: expected a whole number, got '-2'",
+        ),
     ],
 )
 def test_bad_journal_is_one_error_line(
@@ -162,7 +165,7 @@ def test_from_fields_by_hand() -> None:
         "strength": "9",
         "food": "",
         "money": "",
-        "armour": "",
+        "armour_value": "",
         "level_reached.1": True,
         "level_reached.2": True,
         "level_reached.3": False,
