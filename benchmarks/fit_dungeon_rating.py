@@ -381,7 +381,7 @@ def draw(
         anchor="mm",
     )
     d.text((20, top - 30), "simulated mean glory (solo bot)", fill="black", font=font)
-    legend = f"1,000 fresh cards, {GAMES_TEST} games each; Spearman {rho:.2f}"
+    legend = f"1,000 fresh cards, {GAMES_TEST} games each; Spearman {rho:.3f}"
     d.text((w - right - 10, top + 10), legend, fill="black", font=font, anchor="rt")
     for i, (band, c) in enumerate(colours.items()):
         yy = top + 40 + 26 * i
