@@ -6,11 +6,13 @@ fitted to the mean glory of the solo bot (`dungeon_sim`) over a training set of 
 cards (`benchmarks/fit_dungeon_rating.py` makes `rating_weights.py`).
 
 The features come from the cheapest walk (`dungeon_gen.route_walk`), cut into its three legs
-(to ①, ① to ②, ② to ③): per leg the moves it takes (two rooms a move), its traps, the levels its
-minions ask above what the party has by then, its minions, and its treasures by kind; the
-monsters' weaknesses; the walls, sealed rooms and closed entrances; the walk's cost W and its
-rooms; and a few squares and products of these (long first legs and early wounds hurt more
-than in proportion). A first formula
+(to ①, ① to ②, ② to ③): per leg the moves it takes (two rooms a move; a teleport's jump takes
+none), its traps, the levels its minions ask above what the party has by then, its minions and
+their levels by the adventurer they fight, and its treasures by kind; the monsters' weaknesses;
+the walls, sealed rooms and closed entrances; the walk's cost W, its rooms and its teleports; a
+few squares and products of these (long first legs and early wounds hurt more than in
+proportion); and hinges on the rooms walked by each fight (past a point every move is a die
+that does not build the party). A first formula
 predicts the party's strength at each fight from these; each monster's value is then the
 glory minus wounds of its ranges around that strength (`monster_value`); the second formula
 adds the monsters' values to the features.
