@@ -6,6 +6,10 @@ For N = 1,000 and N = 10,000 cards (one seed, no difficulty band) it reports:
 - end to end: cards per second of generation plus words and YAML written card by card to a sink;
 - peak memory of each run (tracemalloc), which stays flat because generation streams.
 
+As a ratio against a floor that does not depend on the machine's load: the same generation with
+the calibrated rating swapped for the bare route cost W it starts from (`gen.route_cost`, the
+rating before issue 22), so the ratio is what the rating's features and formulas cost.
+
 Afterwards it samples 500 of the cards through the full pydantic `check_dungeon` to show they
 are valid. The goal is at least 5,000 cards per second of generation, measured in CPU time of
 this process (the machine may be shared, so wall time can be much longer), with peak memory
@@ -88,6 +92,22 @@ def main() -> int:
                 peaks.append(peak)
             what = "end to end" if full else "generation"
             print(f"{n:>7}  {what:<12} {rate:>9,.0f} {best:>8.3f} {peak / 1024:>9,.0f}")
+    real_rate = gen.rate
+
+    def route_only(board, blocked, positions, *_):  # type: ignore[no-untyped-def]
+        return gen.route_cost(board, blocked, positions)
+
+    gen.rate = route_only  # type: ignore[assignment]
+    try:
+        floor, _ = measure(lambda: run(setup, args.seed, 10_000, False), args.repeat)
+    finally:
+        gen.rate = real_rate  # type: ignore[assignment]
+    full, _ = measure(lambda: run(setup, args.seed, 10_000, False), args.repeat)
+    print(
+        f"generation with the calibrated rating / with the bare route cost: {full / floor:.2f}x "
+        f"CPU time ({10_000 / floor:,.0f} cards/s without the rating)"
+    )
+    print(f"generation / goal of {GOAL:,} cards/s: {min(rates) / GOAL:.2f}")
     sample = list(gen.generate(setup, Random(args.seed), 500))
     bad = 0
     for i, raw in enumerate(sample, 1):

@@ -149,6 +149,13 @@ def make_board(plan: Plan) -> Board:
                 else -1
                 for r in ROOMS
             ),
+            tele=tuple(tuple(sorted(t)) for t in tele),
+            minion_of=tuple(
+                ADVENTURERS.index(plan.rooms[r].minion.adventurer)  # type: ignore[union-attr]
+                if plan.rooms.get(r) and plan.rooms[r].minion
+                else -1
+                for r in ROOMS
+            ),
         ),
     )
 

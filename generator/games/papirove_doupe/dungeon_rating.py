@@ -6,11 +6,13 @@ fitted to the mean glory of the solo bot (`dungeon_sim`) over a training set of 
 cards (`benchmarks/fit_dungeon_rating.py` makes `rating_weights.py`).
 
 The features come from the cheapest walk (`dungeon_gen.route_walk`), cut into its three legs
-(to ①, ① to ②, ② to ③): per leg the moves it takes (two rooms a move), its traps, the levels its
-minions ask above what the party has by then, its minions, and its treasures by kind; the
-monsters' weaknesses; the walls, sealed rooms and closed entrances; the walk's cost W and its
-rooms; and a few squares and products of these (long first legs and early wounds hurt more
-than in proportion). A first formula
+(to ①, ① to ②, ② to ③): per leg the moves it takes (two rooms a move; a teleport's jump takes
+none), its traps, the levels its minions ask above what the party has by then, its minions and
+their levels by the adventurer they fight, and its treasures by kind; the monsters' weaknesses;
+the walls, sealed rooms and closed entrances; the walk's cost W, its rooms and its teleports; a
+few squares and products of these (long first legs and early wounds hurt more than in
+proportion); and hinges on the rooms walked by each fight (past a point every move is a die
+that does not build the party). A first formula
 predicts the party's strength at each fight from these; each monster's value is then the
 glory minus wounds of its ranges around that strength (`monster_value`); the second formula
 adds the monsters' values to the features.
@@ -32,6 +34,10 @@ LEG_LEVELS = (1.5, 2.5, 3.5)  # the level a party has, about, on each leg (minio
 SPREAD = 2.5  # the spread of the party's strength around the prediction (simulated: 1.2-2.5)
 MAX_STRENGTH = 64
 OFFSET = 80  # difficulty = OFFSET - predicted mean glory
+# hinges: rooms walked by fight k (and on leg k) beyond these counts, where the moves start to
+# eat the dice that build the party (nine actions before each of the first two fights)
+WALKED_OVER = (8, 12, 16, 20, 24)
+LEG_OVER = (6, 10, 14)
 
 
 def feature_names() -> tuple[str, ...]:
@@ -46,6 +52,9 @@ def feature_names() -> tuple[str, ...]:
     names += ["route_cost", "rooms", "route_cost_sq", "rooms_sq"]
     names += ["moves1_sq", "moves2_sq", "moves3_sq", "moves1x2", "moves_sq", "deficit1_sq"]
     names += ["hurt1_sq"]
+    names += [f"walked{k}_over{t}" for k in (1, 2, 3) for t in WALKED_OVER]
+    names += [f"leg{k}_over{t}" for k in (1, 2, 3) for t in LEG_OVER]
+    names += [f"minion_levels{k}_{a}" for k in (1, 2, 3) for a in ADVENTURERS] + ["teleports"]
     return tuple(names)
 
 
@@ -59,6 +68,8 @@ class RoomInfo:
     trap: tuple[int, ...]  # room -> 1
     minion: tuple[int, ...]  # room -> level (0: none)
     treasure: tuple[int, ...]  # room -> index into TREASURE_KINDS, -1: none
+    tele: tuple[tuple[int, ...], ...] = ()  # room -> the rooms its teleport leads to
+    minion_of: tuple[int, ...] = ()  # room -> the adventurer its minion fights (-1: none)
 
 
 def monster_value(monster: Monster, strength: float, spread: float = SPREAD) -> float:
@@ -116,16 +127,24 @@ def features(
     found = [[0] * len(TREASURE_KINDS) for _ in range(3)]
     last = -1
     trap, minion, treasure = rooms.trap, rooms.minion, rooms.treasure
+    tele, minion_of = rooms.tele, rooms.minion_of
+    by_adventurer = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]  # leg -> minion levels by adventurer
+    jumps = 0
     for r in walk:
         if r == last:  # the next leg starts where the last one ended
             continue
+        if tele and last >= 0 and r in tele[last]:  # a teleport's jump takes no move
+            jumps += 1
+        else:
+            count[leg] += 1
         last = r
-        count[leg] += 1
         traps[leg] += trap[r]
         if r not in taken:
             taken.add(r)
             if minion[r]:
                 minions[leg] += 1
+                if minion_of:
+                    by_adventurer[leg][minion_of[r]] += minion[r]
                 gap = minion[r] - LEG_LEVELS[leg]
                 if gap > 0:
                     deficit[leg] += gap
@@ -147,6 +166,13 @@ def features(
     hurt = traps[0] + deficit[0]
     out += [m1 * m1, m2 * m2, m3 * m3, m1 * m2, (m1 + m2 + m3) ** 2 / 10, deficit[0] ** 2]
     out += [hurt * hurt]
+    walked = 0
+    for k in range(3):
+        walked += count[k]
+        out += [max(0, walked - t) for t in WALKED_OVER]
+    for k in range(3):
+        out += [max(0, count[k] - t) for t in LEG_OVER]
+    out += [*by_adventurer[0], *by_adventurer[1], *by_adventurer[2], jumps]
     return out
 
 

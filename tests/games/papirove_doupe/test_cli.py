@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.content.validate import validate
 from generator.content.yamlio import load_yaml_text
+from generator.games.papirove_doupe import dungeon_gen as gen
+from generator.games.papirove_doupe.dungeons import load_builtin
 from generator.games.papirove_doupe.models import DungeonCard, Plan
 from generator.resources import content_dir
 
@@ -250,8 +252,11 @@ difficulty: 99
     result = runner.invoke(app, ["dungeon", "check", str(path)])
     assert result.exit_code == 1
     assert f"{path}:7: card copy: walls: same walls and monsters as card 'A'" in result.stdout
+    b = load_builtin()
+    want = gen.difficulty(a, b.plan, b.monsters)
+    assert want == 34  # card A's difficulty, as docs/dungeon-cards.md lists it
     assert (
-        f"{path}:8: card copy: difficulty: the card says 99, but its dungeon gives 33"
+        f"{path}:8: card copy: difficulty: the card says 99, but its dungeon gives {want}"
         in result.stdout
     )
 

@@ -252,7 +252,15 @@ def test_a_signal_during_new_leaves_nothing_behind(tmp_path: Path, sig: int) -> 
     out = tmp_path / "new" / "cards"
     cmd = [sys.executable, "-c", "from generator.cli import main; main()"]
     cmd += ["dungeon", "new", "--count", "1000000", "--seed", "3", "--out", str(out)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # a background job of a shell inherits SIGINT ignored (and so would papirna): give the
+        # child the default, as a terminal's Ctrl-C finds it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not any(out.glob(".*.tmp")):
         time.sleep(0.02)

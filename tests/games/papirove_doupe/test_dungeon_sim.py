@@ -171,6 +171,190 @@ def test_a_scripted_game_matches_the_rulebook_worked_by_hand() -> None:
     assert score_sheet(filled, pd_cards(b.pack)).total == 50
 
 
+# ----------------------------------------------- a second game, worked by hand by another person
+#
+# Written from the rulebook (rules/000_…) and the pack's YAML only, with every value worked out
+# on paper before the simulator was run on it; it exercises what the first game does not: a
+# closed entrance, a teleport walked through, the Ethereal Cloak passing walls, a trap sprung
+# twice, a beaten minion walked past again, the thief's gem at level 4, the 8th potion's gem,
+# the Alchemist's Satchel, a resurrection, and a monster visited but too strong (a flight).
+#
+# Card J (dungeons.yaml): entrance A1 walled off; monsters goblin-chieftain in E3 (weak to the
+# thief; 8-11: +3 glory 3 wounds, 12-15: +5/2, 16+: +7/0; gem C), shadow-leopard in A6 (cleric;
+# 11-13: +3/4, 14-18: +6/2, 19+: +9/1; gem L), deep-wyrm in D5 (warrior; 18-23: +6/5, 24-28:
+# +10/3, 29+: +15/1; flee -9; gem B). Walls of J used below: E3|E4, E3|F3, B5|C5, A5|A6.
+# The goal card is the fourth, without-a-scratch: warrior black, wizard white, cleric white,
+# thief black. Items (sheet.yaml) by index: 0 flame blade (warrior, +2 strength), 1 ethereal
+# cloak (wizard, walls, -1 glory), 4 alchemist's satchel (brew 3), 5 crown of glory (+4 glory).
+# The 4th potion's bonus (a level of the player's choice) goes to the lowest adventurer,
+# warrior first on a tie (the bot's rule for found levels; no other free choice comes up).
+# "free" = 2 x potions - wounds the potions absorbed.
+
+ROLLS_J = {
+    # die:   0       1       2       3       4       5
+    1: [BOOTS, SKULL, WB, ZW, CW, TB],
+    2: [SKULL, CLOVER, SKULL, TB, TW, CW],
+    3: [TB, TW, WW, SKULL, SKULL, WW],
+    4: [BOOTS, ZW, SKULL, ZB, CB, TW],
+    5: [SKULL, CLOVER, ZW, SKULL, WB, TB],
+    6: [BOOTS, SKULL, WW, SKULL, CW, WW],
+    7: [SKULL, WB, SKULL, CW, TW, TB],
+    8: [ZB, SKULL, CB, CLOVER, WW, TW],
+}
+SCRIPT_J = {
+    1: [A(0, MOVE, rooms=(R["E1"], R["E2"], R["E3"])), A(2, LEVEL, 0), A(3, LEVEL, 1)],
+    2: [A(3, LEVEL, 3), A(5, LEVEL, 2), A(1, ITEM, 0)],
+    3: [A(0, LEVEL, 3), A(1, POTION), A(5, ITEM, 0)],
+    4: [A(0, MOVE, rooms=(R["E2"], R["F2"], R["A3"])), A(1, ITEM, 1), A(3, ITEM, 1)],
+    5: [A(2, MOVE, rooms=(R["A4"], R["B4"])), A(4, MOVE, rooms=(R["B5"], R["B6"])), A(1, LEVEL, 2)],
+    6: [A(2, MOVE, rooms=(R["A6"],)), A(0, ITEM, 5), A(4, ITEM, 5)],
+    7: [A(1, MOVE, rooms=(R["B6"], R["B5"])), A(3, MOVE, rooms=(R["C5"], R["D5"])), A(5, LEVEL, 3)],
+    8: [A(0, POTION), A(2, ITEM, 4), A(4, ITEM, 4)],
+}
+EXPECTED_J = {
+    # round 1: 1 skull, no potion yet: wound track 1. Boots: E1 (warrior minion level 1 against
+    # warrior 1: no wound; 1 minion), E2 (gem C: 1), E3 (trap: wound track 2; then its treasure,
+    # 2 potions; monster 1's room). Warrior to 2 (black die 2, trains black), wizard to 2 (white
+    # die 3, trains white).
+    1: dict(levels=[2, 2, 1, 1], potions=2, absorbed=0, wounds=2, gems=1, minions=1, room="E3"),
+    # round 2: 2 skulls, free 4 - 0 = 4: absorbed 2. Thief to 2 (black die 3), cleric to 2
+    # (white die 5); the clover makes the flame blade's first half.
+    2: dict(levels=[2, 2, 2, 2], items=[1, 0, 0, 0, 0, 0, 0, 0], potions=2, absorbed=2, wounds=2),
+    # round 3: 2 skulls, free 4 - 2 = 2: absorbed 4. Thief to 3 (black die 0); potions 3 and 4,
+    # the 4th's level to the lowest: warrior, wizard, cleric tie at 2, the warrior to 3; the
+    # blade done (white warrior die 5: an item ignores the colour). Monster 1, visited in round
+    # 1: 3+2+2+3 + thief 3 again + blade 2 = 15, the second range: +5 glory, 2 wounds (free
+    # 8 - 4 = 4: absorbed 6).
+    3: dict(levels=[3, 2, 2, 3], potions=4, absorbed=6, wounds=2, fights=[5], room="E3"),
+    # round 4: 1 skull, free 8 - 6 = 2: absorbed 7. Boots: E2 (gem taken: nothing), F2 (the
+    # teleport: standing on A2 too), A3 (cleric minion 2 against cleric 2: no wound; 2
+    # minions; gem D: 2). The cloak from two wizard dice of either colour.
+    4: dict(
+        levels=[3, 2, 2, 3],
+        items=[2, 2, 0, 0, 0, 0, 0, 0],
+        potions=4,
+        absorbed=7,
+        wounds=2,
+        gems=2,
+        minions=2,
+        room="A3",
+    ),
+    # round 5: 2 skulls, free 8 - 7 = 1: absorbed 8, wound track 3. A4 (a teleport), B4 (gem F:
+    # 3); B5 (wizard minion 3 against wizard 2: 1 wound, track 4; 3 minions; gem H: 4), B6
+    # (trap: track 5). The clover raises the cleric to 3. Health 3+2+3+3 = 11.
+    5: dict(levels=[3, 2, 3, 3], absorbed=8, wounds=5, gems=4, minions=3, room="B6"),
+    # round 6: 2 skulls, no free box: track 7. A6 (gem J: 5; monster 2's room). The crown from
+    # the boots die and a white cleric die (items 5-8 need no symbol). Monster 2: 3+2+3+3 +
+    # cleric 3 again + blade 2 = 16, the second range: +6 glory, 2 wounds: track 9 (not more
+    # than health 11); gem L vanishes.
+    6: dict(wounds=9, gems=5, fights=[5, 6], room="A6", resurrected=False),
+    # round 7: 2 skulls (cleric 3): track 11, still not more than 11. B6 again: its trap again,
+    # track 12 > 11: the party dies and is resurrected. B5: its minion is crossed out and its gem
+    # circled: nothing. C5 through the wall B5|C5 (the cloak): 2 potions, 6 (no bonus). D5 (trap:
+    # free 12 - 8 = 4, absorbed 9; gem I: 6; monster 3's room). Thief to 4 (black die 5): its
+    # gem, 7. Health 3+2+3+4 = 12.
+    7: dict(
+        levels=[3, 2, 3, 4],
+        potions=6,
+        absorbed=9,
+        wounds=12,
+        resurrected=True,
+        gems=7,
+        minions=3,
+        room="D5",
+        visited=[True, True, True],
+    ),
+    # round 8: 1 skull, free 12 - 9 = 3: absorbed 10. Potions 7 and 8, the 8th's gem: 8. The
+    # satchel from two dice of any symbol: 3 potions, 9 to 11. Monster 3: 3+2+3+4 + warrior 3
+    # again + blade 2 = 17 (the warrior is below 4: no bonus), below 18: the party flees, -9,
+    # no wounds.
+    8: dict(
+        levels=[3, 2, 3, 4],
+        items=[2, 2, 0, 0, 2, 2, 0, 0],
+        potions=11,
+        absorbed=10,
+        wounds=12,
+        resurrected=True,
+        gems=8,
+        minions=3,
+        room="D5",
+        fights=[5, 6, -9],
+    ),
+}
+
+
+def test_a_second_scripted_game_worked_by_hand_from_the_rulebook() -> None:
+    b, rules, _ = env()
+    assert rules.trainings[3] == (4, 0, 0, 4)  # without-a-scratch: black, white, white, black
+    for rnd, faces in ROLLS_J.items():
+        assert all(f in rules.dice[i] for i, f in enumerate(faces)), rnd
+        assert faces.count(SKULL) < 3 and faces.count(CLOVER) < 3
+    seen: list[dict] = []
+    sheet = sim.play(
+        table("J"),
+        rules,
+        Random(0),
+        choose=lambda s, t, r, faces: SCRIPT_J[s.round],
+        dice=ROLLS_J.__getitem__,
+        training=3,
+        check=True,
+        trace=lambda s: seen.append(s.snapshot()),
+    )
+    assert len(seen) == 8
+    for rnd, want in EXPECTED_J.items():
+        got = {k: seen[rnd - 1][k] for k in want}
+        assert got == want, f"round {rnd}"
+    assert sheet.ranges == [1, 1, -1]  # second range, second range, fled
+    assert sheet.dice_used == [
+        [0, 2, 3],
+        [3, 5, 1],
+        [0, 1, 5],
+        [0, 1, 3],
+        [2, 4, 1],
+        [2, 0, 4],
+        [1, 3, 5],
+        [0, 2, 4],
+    ]
+    # final glory: fights 5 + 6 - 9 = 2; lowest adventurer (wizard) at 2: 1; no one at 6; item
+    # halves 4 x 2 = 8; item glory: cloak -1, crown +4 = 3; gems 8 x 2 = 16; minions 3; wounds
+    # -12; resurrection -9
+    assert sim.final_glory(sheet, rules) == 2 + 1 + 0 + 8 + 3 + 16 + 3 - 12 - 9 == 12
+    filled = PapiroveDoupeSheet.model_validate(
+        {
+            "player": "bot",
+            "dungeon": "J",
+            "mode": "solo",
+            "levels": {"warrior": 3, "wizard": 2, "cleric": 3, "thief": 4},
+            "items": [2, 2, 0, 0, 2, 2, 0, 0],
+            "gems": 8,
+            "minions": 3,
+            "wounds": 12,
+            "resurrection": True,
+            "fights": [{"range": 2}, {"range": 2}, {"fled": True}],
+        }
+    )
+    assert score_sheet(filled, pd_cards(b.pack)).total == 12
+
+
+def test_walls_stop_a_party_without_the_cloak() -> None:
+    # planted defect for the second game: round 7's C5 step through B5|C5 without the cloak
+    _, rules, _ = env()
+    s = sim.Sheet(training=rules.trainings[3])
+    s.room = R["B5"]
+    with pytest.raises(sim.RuleError):
+        sim.check_action(s, table("J"), rules, ROLLS_J[7], A(3, MOVE, rooms=(R["C5"], R["D5"])))
+    s.items[1] = 2  # the cloak made
+    sim.check_action(s, table("J"), rules, ROLLS_J[7], A(3, MOVE, rooms=(R["C5"], R["D5"])))
+    with pytest.raises(sim.RuleError):  # A1 is walled off on card J
+        sim.check_action(
+            sim.Sheet(training=rules.trainings[3]),
+            table("J"),
+            rules,
+            ROLLS_J[1],
+            A(0, MOVE, rooms=(R["A1"],)),
+        )
+
+
 def test_the_rules_refuse_what_the_rulebook_forbids() -> None:
     _, rules, _ = env()
     t = table("A")
