@@ -89,14 +89,16 @@ def build(
         run()
         return
     from generator.cli.common import stdout
+    from generator.output.watch import card_data_files, watch_roots
     from generator.output.watch import watch as watching
 
-    roots = [pack.root for pack in load_packs(games or None, content)]
-    for name in [*(file_args or []), *([f"plan={plan_file}"] if plan_file else [])]:
-        roots.append(Path(name.partition("=")[2]).parent)
+    packs = load_packs(games or None, content)
+    swapped = [*(file_args or []), *([f"plan={plan_file}"] if plan_file else [])]
+    roots = watch_roots(packs, [Path(name.partition("=")[2]).parent for name in swapped])
     console = stdout()
     console.print(f"watching {len(roots)} folders (Ctrl+C stops)", highlight=False, markup=False)
-    watching(roots, out, run, lambda line: console.print(line, highlight=False, markup=False))
+    say = lambda line: console.print(line, highlight=False, markup=False)  # noqa: E731
+    watching(roots, out, run, say, card_data_files(packs))
 
 
 def _packs(

@@ -113,16 +113,17 @@ def build(
     if not watch:
         run()
         return
+    from generator.output.watch import card_data_files, watch_roots
     from generator.output.watch import watch as watching
 
     try:  # saves to the card data keep the drawn cards of the others
-        data = [deck.parent / load_deck(deck).printables["cards"].spec.cards]  # type: ignore[operator]
+        data = card_data_files([load_deck(deck)])
     except PapirnaError:
         data = []
     out_console = stdout()
     stdout().print(f"watching {deck.parent} (Ctrl+C stops)", highlight=False, markup=False)
     watching(
-        [deck.parent],
+        watch_roots([], [deck.parent]),
         out,
         run,
         lambda line: out_console.print(line, highlight=False, markup=False),

@@ -3,7 +3,8 @@
 The fronts fill the left half, each back sits in the right half mirrored across the fold line
 (the middle of the sheet), so folding the sheet on that line, printed side out, puts every back
 behind its front. Cut marks in the margins give the cut lines through both layers; a dashed
-fold line runs down the gutter between the halves, with a mark at each end.
+fold line runs down the gutter between the halves, with a mark at each end. Nothing is drawn
+within the printer margin (`--printer-margin`, 5 mm by default) of the paper edge.
 """
 
 from __future__ import annotations
@@ -12,16 +13,19 @@ import math
 from typing import NamedTuple
 
 from generator.errors import PapirnaError
-from generator.layout.ops import GroupOp, LineOp, Page, Style, TextOp
+from generator.layout.ops import GroupOp, LineOp, Page, Style
 from generator.output.impose import (
-    LABEL_FONT,
-    LABEL_SIZE,
+    MARK_CLEAR,
     MARK_GAP,
+    MARK_MAX,
+    MARK_MIN,
     MARK_STYLE,
     MIN_MARGIN,
+    PRINTER_MARGIN,
     PrintOptions,
     card_overlays,
     check_sizes,
+    sheet_label,
 )
 
 FOLD_STYLE = Style(stroke=(0.45, 0.45, 0.45), width=0.2, dash=(2.0, 1.5))
@@ -42,6 +46,12 @@ class FoldGrid(NamedTuple):
     card_h: float
     gap: float
     bleed: float  # the bleed drawn on the outer sides (limited by the margins)
+    margin: float = PRINTER_MARGIN  # mm at the paper edge kept blank
+
+    @property
+    def x0_back(self) -> float:
+        """Left trim edge of the back column nearest the fold."""
+        return self.back(self.cols - 1)[0]
 
     @property
     def fold(self) -> float:
@@ -64,33 +74,60 @@ class FoldGrid(NamedTuple):
         return (2 * self.fold - x - self.card_w, y)
 
 
-def _plan(paper: tuple[float, float], card: tuple[float, float], bleed: float, gap: float):
+def _reserve(margin: float) -> float:
+    """mm between the outer cards' trim and the paper edge: mark gap, shortest mark, margin."""
+    return MARK_GAP + MARK_MIN + margin + (MARK_CLEAR if margin > 0 else 0.0)
+
+
+def _plan(
+    paper: tuple[float, float], card: tuple[float, float], bleed: float, gap: float, margin: float
+) -> FoldGrid | None:
     pw, ph = paper
     cw, ch = card
     reach = bleed + FOLD_CLEAR  # trim edge to fold
-    cols = math.floor((pw / 2 - reach - MIN_MARGIN + gap) / (cw + gap) + 1e-9)
-    rows = math.floor((ph - 2 * MIN_MARGIN + gap) / (ch + gap) + 1e-9)
+    reserve = max(_reserve(margin), MIN_MARGIN)  # trim edge to paper edge
+    cols = math.floor((pw / 2 - reach - reserve + gap) / (cw + gap) + 1e-9)
+    rows = math.floor((ph - 2 * reserve + gap) / (ch + gap) + 1e-9)
     if cols < 1 or rows < 1:
         return None
     grid_w = cols * cw + (cols - 1) * gap
     grid_h = rows * ch + (rows - 1) * gap
     x0 = pw / 2 - reach - grid_w
     y0 = (ph - grid_h) / 2
-    outer = max(0.0, min(bleed, min(x0, y0) - 4.5))
-    return FoldGrid(paper, cols, rows, x0, y0, cw, ch, gap, outer)
+    border = min(x0, y0)
+    # the outer bleed gives way to the marks, which end outside the printer margin
+    outer = max(0.0, min(bleed, border - _reserve(margin), border - 4.5))
+    return FoldGrid(paper, cols, rows, x0, y0, cw, ch, gap, outer, margin)
 
 
 def plan_fold(
-    paper: tuple[float, float], card: tuple[float, float], bleed: float, gap: float = 0.0
+    paper: tuple[float, float],
+    card: tuple[float, float],
+    bleed: float,
+    gap: float = 0.0,
+    margin: float = PRINTER_MARGIN,
 ) -> FoldGrid:
-    """The paper upright or turned, whichever holds more cards with their backs beside them."""
+    """The paper upright or turned, whichever holds more cards with their backs beside them.
+
+    Cards, marks and labels stay `margin` mm (the printer's dead zone) clear of the paper edge.
+    """
     check_sizes(paper, card, bleed, gap)
-    plans = [p for p in (_plan(paper, card, bleed, gap), _plan(paper[::-1], card, bleed, gap)) if p]
+    if margin < 0:
+        raise PapirnaError(f"printer margin {margin:g}mm must not be negative")
+    plans = [
+        p
+        for p in (
+            _plan(paper, card, bleed, gap, margin),
+            _plan(paper[::-1], card, bleed, gap, margin),
+        )
+        if p
+    ]
     if not plans:
         cw, ch = card
         raise PapirnaError(
             f"--gutterfold: a {cw:g}x{ch:g}mm card and its back do not fit side by side on "
-            f"{paper[0]:g}x{paper[1]:g}mm paper; use duplex instead"
+            f"{paper[0]:g}x{paper[1]:g}mm paper with {margin:g}mm printer margins; "
+            "use duplex instead"
         )
     return max(plans, key=lambda p: p.per_page)  # upright first: it wins a tie
 
@@ -119,8 +156,11 @@ def fold_marks(grid: FoldGrid) -> list:
     bottom = grid.y0 + grid_h + grid.bleed + MARK_GAP
     left = grid.x0 - grid.bleed - MARK_GAP
     right = pw - left
-    v_len = min(8.0, top - 5.0)
-    h_len = min(8.0, left - 5.0)
+    # as on duplex sheets: marks end MARK_CLEAR outside the printer margin (0.5 mm from the
+    # edge of a print shop's sheet), never shorter than MARK_MIN
+    edge = grid.margin + MARK_CLEAR if grid.margin > 0 else 0.5
+    v_len = max(min(MARK_MAX, top - edge), min(MARK_MIN, top))
+    h_len = max(min(MARK_MAX, left - edge), min(MARK_MIN, left))
     ops: list = []
     for x in sorted(xs):
         ops.append(LineOp(x, top, x, top - v_len, MARK_STYLE))
@@ -149,7 +189,7 @@ def gutterfold(
     """Sheets with each front on the left half and its back mirrored on the right half."""
     if backs is None:
         raise PapirnaError("--gutterfold: the deck has no backs to fold behind its fronts")
-    grid = plan_fold(paper, card, bleed, opts.gap)
+    grid = plan_fold(paper, card, bleed, opts.gap, opts.printer_margin)
     pw, ph = grid.paper
     overlay = tuple(card_overlays(card, bleed, safe, opts))
     marks = fold_marks(grid)
@@ -165,14 +205,10 @@ def gutterfold(
             x, y = grid.back(slot)
             ops.append(GroupOp(x, y, tuple(backs[i]) + overlay, _clip(grid, bleed, c, r, True)))
         ops.extend(marks)
-        grid_h = grid.rows * grid.card_h + (grid.rows - 1) * grid.gap
-        baseline = ph - max(5.5, (ph - grid.y0 - grid_h - grid.bleed) / 2 - 1.0)
-        text = f"{label} · {s + 1}/{sheets}"
-        ops.append(TextOp(grid.x0 + 1.5, baseline, text, LABEL_FONT, LABEL_SIZE))
-        # the fold hint under the back column nearest the fold, between its cut marks
+        # labels as on duplex sheets: under the first column, between its cut marks, just
+        # above the printer margin; the fold hint likewise under the back column by the fold
+        ops.append(sheet_label(grid, grid.paper, f"{label} · {s + 1}/{sheets}"))
         hint = FOLD_LABEL if grid.card_w >= 60 else FOLD_SHORT
-        ops.append(
-            TextOp(grid.back(grid.cols - 1)[0] + 1.5, baseline, hint, LABEL_FONT, LABEL_SIZE)
-        )
+        ops.append(sheet_label(grid._replace(x0=grid.x0_back), grid.paper, hint))
         pages.append(Page(pw, ph, ops))
     return pages

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from generator.layout.ops import Document, Page
 from generator.render.pdf import render_pdf
-from generator.render.raster import Raster, iter_rasters
+from generator.render.raster import Raster, iter_boxes
 
 if TYPE_CHECKING:
     from generator.output.build import DeckCards
@@ -58,7 +58,8 @@ def _compressor() -> Any:
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
-    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    crc = zlib.crc32(body, zlib.crc32(kind))  # of kind and body, without joining them
+    return b"".join((struct.pack(">I", len(body)), kind, body, struct.pack(">I", crc)))
 
 
 def png_bytes(
@@ -72,27 +73,24 @@ def png_bytes(
     `alpha` replaces the alpha bytes of some output rows (transparent corners); elsewhere the
     alpha is PDFium's opaque X byte. Written directly rather than by Pillow, whose adaptive row
     filters take most of the time on card-sized images: rows are stored unfiltered and
-    compressed at level 1 (flat colours and vector art compress well even so).
+    compressed at level 1 (flat colours and vector art compress well even so; levels 2 to 6
+    take 2 to 12 times as long for files 1 to 30 % smaller). The same raster gives the same bytes.
     """
     x0, y0, width, height = box or (0, 0, raster.width, raster.height)
     data, stride, line = raster.data, raster.stride, width * 4
-    alpha = alpha or {}
-    rows = []
-    for i in range(height):
-        start = (y0 + i) * stride + x0 * 4
-        row = data[start : start + line]
-        if i in alpha:
-            row = bytearray(row)
-            row[3::4] = alpha[i]
-        rows.append(row)
-    nul = b"\0"
+    first = y0 * stride + x0 * 4
+    rows: list[Any] = [data[s : s + line] for s in range(first, first + height * stride, stride)]
+    for i, row_alpha in (alpha or {}).items():
+        row = rows[i] = bytearray(rows[i])
+        row[3::4] = row_alpha
+    rows.insert(0, b"")  # so the join puts filter byte 0 (none) before every row
     ppm = round(dpi / 0.0254)  # pixels per metre
     return b"".join(
         (
             b"\x89PNG\r\n\x1a\n",
             _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)),
             _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)),
-            _chunk(b"IDAT", _compressor().compress(nul + nul.join(rows), 1)),
+            _chunk(b"IDAT", _compressor().compress(b"\0".join(rows), 1)),
             _chunk(b"IEND", b""),
         )
     )
@@ -109,22 +107,29 @@ def corner_rows(size: tuple[int, int], radius: float) -> dict[int, bytes]:
 
 def _cards(
     pages: list[Page], dpi: int, trim: float, corners: float
-) -> Iterator[tuple[Raster, tuple[int, int, int, int], dict[int, bytes]]]:
-    """Each page rendered, with the box to keep (the trim) and the rounded corners' alpha."""
+) -> Iterator[tuple[Raster, dict[int, bytes]]]:
+    """Each page's trim box rendered (the whole page without `trim`), with the corners' alpha.
+
+    A raster stays valid until the one after the next is taken (see iter_boxes).
+    """
     check_dpi(dpi)
     pdf = render_pdf(Document("cards", pages))
     sizes = [pixel_size(p.width, p.height, dpi) for p in pages]
     cut = round(trim / MM_PER_INCH * dpi)
+    boxes = []
+    for page in pages:
+        w, h = pixel_size(page.width - 2 * trim, page.height - 2 * trim, dpi)
+        boxes.append((cut, cut, w, h))
     masks: dict[tuple[int, int], dict[int, bytes]] = {}
-    for page, raster in zip(pages, iter_rasters(pdf, sizes), strict=True):
-        size = pixel_size(page.width - 2 * trim, page.height - 2 * trim, dpi)
+    for raster in iter_boxes(pdf, sizes, boxes):
+        size = (raster.width, raster.height)
         alpha: dict[int, bytes] = {}
         if corners > 0:
             alpha = masks.get(size) or {}
             if not alpha:
                 radius = min(corners / MM_PER_INCH * dpi, size[0] / 2, size[1] / 2)
                 alpha = masks[size] = corner_rows(size, radius)
-        yield raster, (cut, cut, *size), alpha
+        yield raster, alpha
 
 
 def iter_card_images(
@@ -135,8 +140,9 @@ def iter_card_images(
     `trim` cuts that many mm off every edge (the bleed, for screens); `corners` then rounds the
     corners with that radius in mm, transparent outside.
     """
-    for raster, (x, y, w, h), alpha in _cards(pages, dpi, trim, corners):
-        image = raster.image().crop((x, y, x + w, y + h))
+    for raster, alpha in _cards(pages, dpi, trim, corners):
+        image = raster.image()
+        w, h = image.size
         if alpha:
             image.putalpha(corner_mask((w, h), min(corners / MM_PER_INCH * dpi, w / 2, h / 2)))
         yield image
@@ -152,8 +158,8 @@ def iter_card_pngs(
     """
     with ThreadPoolExecutor(max_workers=1) as pool:
         pending = None
-        for raster, box, alpha in _cards(pages, dpi, trim, corners):
-            job = pool.submit(png_bytes, raster, dpi, box, alpha)
+        for raster, alpha in _cards(pages, dpi, trim, corners):
+            job = pool.submit(png_bytes, raster, dpi, None, alpha)
             if pending is not None:
                 yield pending.result()
             pending = job

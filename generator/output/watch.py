@@ -19,6 +19,27 @@ DATA_SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods", ".json")  # card data: cached 
 DEBOUNCE_MS = 30  # watchfiles' default (1.6 s) would take longer than a whole rebuild
 
 
+def card_data_files(packs: Iterable) -> list[Path]:
+    """The card data files of every deck in these packs: a save to one keeps the card cache."""
+    files: list[Path] = []
+    for pack in packs:
+        for printable in pack.printables.values():
+            sources = getattr(printable.spec, "cards", None)
+            if isinstance(sources, list):
+                files.extend(pack.root / str(source.file) for source in sources)
+    return files
+
+
+def watch_roots(packs: Iterable, extra: Iterable[Path] = ()) -> list[Path]:
+    """The folders to watch: each pack's own, `extra`, and the built-in layouts and assets
+    (fonts, icons) that packs extend, without a folder inside another."""
+    from generator.resources import assets_dir, layouts_dir
+
+    folders = {Path(f).resolve() for f in [*(p.root for p in packs), *extra]}
+    folders |= {layouts_dir().resolve(), assets_dir().resolve()}
+    return sorted(f for f in folders if not any(g in f.parents for g in folders))
+
+
 def _ignored(path: Path, out: Path) -> bool:
     """Changes papirna makes itself (its output and temp files) or editors' swap files."""
     name = path.name

@@ -62,6 +62,46 @@ def iter_rasters(pdf: bytes, sizes: list[tuple[int, int]]) -> Iterator[Raster]:
         doc.close()
 
 
+Box = tuple[int, int, int, int]  # x, y, width, height in pixels
+
+
+def iter_boxes(pdf: bytes, sizes: list[tuple[int, int]], boxes: list[Box]) -> Iterator[Raster]:
+    """Each page of `pdf` drawn at exactly its pixel size, only its `box` kept, one at a time.
+
+    PDFium draws just the box (a card's trim, say) into a bitmap of the box's size, so nothing
+    outside it is rasterised or copied. The page is mapped onto exactly `size` pixels (no
+    rounding up of the bitmap and cropping). Two bitmap buffers are used in turn, so the
+    memory is touched once: a raster stays valid until the one after the next is taken.
+    """
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as fpdf
+
+    flags = fpdf.FPDF_ANNOT | fpdf.FPDF_REVERSE_BYTE_ORDER  # RGBX bytes, as page.render()
+    buffers: list[Any] = [None, None]
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for index, ((pw, ph), (x, y, w, h)) in enumerate(zip(sizes, boxes, strict=True)):
+            if w < 1 or h < 1 or x < 0 or y < 0 or x + w > pw or y + h > ph:
+                raise ValueError(f"box {(x, y, w, h)} is not inside a {pw}x{ph} page")
+            turn = index % 2
+            if buffers[turn] is None or len(buffers[turn]) < w * h * 4:
+                buffers[turn] = (ctypes.c_ubyte * (w * h * 4))()
+            buffer = buffers[turn]
+            bitmap = fpdf.FPDFBitmap_CreateEx(w, h, fpdf.FPDFBitmap_BGRx, buffer, w * 4)
+            page = doc[index]
+            try:
+                fpdf.FPDFBitmap_FillRect(bitmap, 0, 0, w, h, 0xFFFFFFFF)
+                fpdf.FPDF_RenderPageBitmap(bitmap, page.raw, -x, -y, pw, ph, 0, flags)
+            finally:
+                fpdf.FPDFBitmap_Destroy(bitmap)
+                page.close()
+            yield Raster(memoryview(buffer).cast("B")[: w * h * 4], w, h, w * 4, buffer)
+    finally:
+        doc.close()
+
+
 def iter_pages(pdf: bytes, sizes: list[tuple[int, int]]) -> Iterator[Image.Image]:
     """Each page of `pdf` as an RGB image of exactly the given pixel size, one at a time."""
     for raster in iter_rasters(pdf, sizes):

@@ -57,11 +57,16 @@ def _fold_x(page: np.ndarray) -> float:
     return (cols.min() + cols.max() + 1) / 2
 
 
-@pytest.mark.parametrize(("count", "paper"), [(5, "a4"), (9, "letter")])
-def test_backs_land_on_fronts_when_folded(tmp_path: Path, count: int, paper: str) -> None:
+@pytest.mark.parametrize(
+    ("count", "paper", "margin"), [(5, "a4", "5mm"), (9, "letter", "5mm"), (5, "a4", "12mm")]
+)
+def test_backs_land_on_fronts_when_folded(
+    tmp_path: Path, count: int, paper: str, margin: str
+) -> None:
     deck = _deck(tmp_path / "deck", count)
     out = tmp_path / "out"
     args = ["cards", "build", str(deck), "--out", str(out), "--paper", paper, "--gutterfold"]
+    args += ["--printer-margin", margin]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.stderr
     doc = pdfium.PdfDocument(out / "deck" / f"deck-cards-cs-{paper}.pdf")
@@ -131,3 +136,62 @@ def test_card_too_wide_for_a_fold(tmp_path: Path) -> None:
 
     with pytest.raises(PapirnaError, match="do not fit side by side"):
         plan_fold((210, 297), (150, 100), 3.0)  # half of A4 turned: 137.5 mm < 150
+
+
+def _ink_within(pdf: Path, margin_mm: float, dpi: int = 150) -> list[tuple[int, float]]:
+    """(page, mm from the paper edge) of every page with ink within `margin_mm` of its edge."""
+    doc = pdfium.PdfDocument(pdf)
+    found = []
+    try:
+        b = int(np.ceil(margin_mm / 25.4 * dpi))
+        for n, page in enumerate(doc, 1):
+            img = np.asarray(page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L"))
+            h, w = img.shape
+            ink = img < 250
+            ink[b : h - b, b : w - b] = False  # only the band along the edges
+            if ink.any():
+                ys, xs = np.nonzero(ink)
+                px = min(xs.min(), w - 1 - xs.max(), ys.min(), h - 1 - ys.max())
+                found.append((n, round(px * 25.4 / dpi, 1)))
+    finally:
+        doc.close()
+    return found
+
+
+@pytest.mark.parametrize(("paper", "margin"), [("a4", 5.0), ("letter", 5.0), ("a4", 12.0)])
+def test_nothing_is_drawn_within_the_printer_margin(
+    tmp_path: Path, paper: str, margin: float
+) -> None:
+    deck = _deck(tmp_path / "deck", 9)
+    out = tmp_path / "out"
+    args = ["cards", "build", str(deck), "--out", str(out), "--paper", paper, "--gutterfold"]
+    result = runner.invoke(app, [*args, "--printer-margin", f"{margin:g}mm"])
+    assert result.exit_code == 0, result.stderr
+    pdf = out / "deck" / f"deck-cards-cs-{paper}.pdf"
+    assert _ink_within(pdf, margin) == []
+    # ... but the marks and labels do come up to it: ink within 3 mm more
+    assert len(_ink_within(pdf, margin + 3.0)) == len(pdfium.PdfDocument(pdf))
+
+
+def test_a_print_shop_sheet_has_marks_near_the_edge(tmp_path: Path) -> None:
+    # the planted defect for the margin check: with --printer-margin 0 the cut marks run out
+    # to 0.5 mm from the edge and the label sits 1.5 mm above it, so the 5 mm band has ink
+    deck = _deck(tmp_path / "deck", 5)
+    out = tmp_path / "out"
+    args = ["cards", "build", str(deck), "--out", str(out), "--gutterfold"]
+    result = runner.invoke(app, [*args, "--printer-margin", "0"])
+    assert result.exit_code == 0, result.stderr
+    ink = _ink_within(out / "deck" / "deck-cards-cs-a4.pdf", 5.0)
+    assert ink and all(mm < 1.5 for _, mm in ink)
+
+
+def test_a_wider_printer_margin_can_cost_cards() -> None:
+    # A4 turned, 297 x 210: rows (210 - 2 x 6) / 88.9 = 2.2 -> 2 with the default 5 mm margin
+    # (reserve max(1 + 3 + 5 + 0.3, 6) = 9.3 mm: (210 - 18.6) / 88.9 = 2.15 -> 2 rows);
+    # with 20 mm: reserve 24.3, (210 - 48.6) / 88.9 = 1.8 -> 1 row, columns
+    # (148.5 - 5 - 24.3) / 63.5 = 1.9 -> 1; upright (105 - 5 - 24.3) / 63.5 = 1.2 -> 1 column,
+    # (297 - 48.6) / 88.9 = 2.8 -> 2 rows: 2 cards, so upright wins
+    assert plan_fold((210, 297), (63.5, 88.9), 3.0).per_page == 4
+    grid = plan_fold((210, 297), (63.5, 88.9), 3.0, margin=20.0)
+    assert (grid.paper, grid.cols, grid.rows) == ((210, 297), 1, 2)
+    assert grid.x0 >= 24.3 and grid.y0 >= 24.3

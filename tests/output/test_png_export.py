@@ -141,3 +141,66 @@ def test_bad_png_options(tmp_path: Path, deck: Path, extra: list[str], message: 
     assert result.exit_code == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert not out.exists()  # nothing written
+
+
+def _stripes() -> bytes:
+    """A 10 x 20 mm page: a red band x 0-2 mm and a blue band y 18-20 mm, a black line on top."""
+    from generator.layout.ops import Document, LineOp, Page, RectOp, Style
+    from generator.render.pdf import render_pdf
+
+    ops = [
+        RectOp(0, 0, 2, 20, Style(fill=(1, 0, 0), stroke=None)),
+        RectOp(0, 18, 10, 2, Style(fill=(0, 0, 1), stroke=None)),
+        LineOp(1.3, 3.1, 8.7, 15.9, Style(width=0.4)),  # anti-aliased: edges differ if shifted
+    ]
+    return render_pdf(Document("t", [Page(10.0, 20.0, ops)]))
+
+
+def _pixels(raster) -> bytes:
+    return bytes(raster.data)[: raster.width * raster.height * 4]
+
+
+def test_a_box_is_the_same_pixels_as_cropping_the_whole_page() -> None:
+    from generator.render.raster import iter_boxes
+
+    pdf = _stripes()
+    # 10 x 20 mm at 254 dpi: 100 x 200 px, exactly (10 px a mm)
+    whole = next(iter_boxes(pdf, [(100, 200)], [(0, 0, 100, 200)]))
+    full = _pixels(whole)
+    box = next(iter_boxes(pdf, [(100, 200)], [(13, 27, 60, 150)]))
+    assert (box.width, box.height, box.stride) == (60, 150, 240)
+    import numpy as np
+
+    whole_px = np.frombuffer(full, np.uint8).reshape(200, 100, 4).astype(int)
+    box_px = np.frombuffer(_pixels(box), np.uint8).reshape(150, 60, 4)
+    # PDFium's anti-aliasing of the line's edges may round one level the other way
+    assert np.abs(box_px - whole_px[27:177, 13:73]).max() <= 1
+    # the page fills the bitmap exactly: the red band is columns 0-19, the blue rows 180-199
+    px = Image.frombuffer("RGBA", (100, 200), full, "raw", "RGBA", 0, 1)
+    assert px.getpixel((19, 100)) == (255, 0, 0, 255) and px.getpixel((20, 100))[:3] == (255,) * 3
+    assert px.getpixel((50, 180)) == (0, 0, 255, 255) and px.getpixel((50, 179))[:3] == (255,) * 3
+    with pytest.raises(ValueError, match="not inside"):
+        next(iter_boxes(pdf, [(100, 200)], [(50, 0, 60, 200)]))
+
+
+def test_png_bytes_decode_to_the_raster_and_repeat_exactly() -> None:
+    from generator.output.png import png_bytes
+    from generator.render.raster import iter_boxes
+
+    pdf = _stripes()
+    raster = next(iter_boxes(pdf, [(100, 200)], [(0, 0, 100, 200)]))
+    alpha = {0: bytes(range(100)), 199: b"\x07" * 100}  # two rows given their own alpha
+    data = png_bytes(raster, 254, alpha=alpha)
+    im = Image.open(io.BytesIO(data))
+    assert (im.size, im.mode, round(im.info["dpi"][0])) == ((100, 200), "RGBA", 254)
+    expected = bytearray(_pixels(raster))
+    expected[3:400:4] = alpha[0]
+    expected[199 * 400 + 3 :: 4] = alpha[199]
+    assert im.tobytes() == bytes(expected)  # Pillow's decoder checks every chunk's CRC
+    again = next(iter_boxes(pdf, [(100, 200)], [(0, 0, 100, 200)]))
+    assert png_bytes(again, 254, alpha=alpha) == data  # byte-identical for the same input
+
+
+def test_deck_pngs_are_byte_identical_run_to_run(deck: Path) -> None:
+    first = list(deck_pngs(_deck(deck), 72, corners=2.0))
+    assert first == list(deck_pngs(_deck(deck), 72, corners=2.0))

@@ -115,3 +115,98 @@ def test_only_names_the_nearest_id(tmp_path: Path) -> None:
     assert not out.exists()
     bad = runner.invoke(app, ["cards", "build", str(deck), "--out", str(out), "--only", "a,,b"])
     assert bad.exit_code == 2 and "--only: expected card ids" in bad.stderr
+
+
+class _Watcher:
+    """`papirna ... --watch` as a child process; its stdout lines collected by a thread."""
+
+    def __init__(self, args: list[str]) -> None:
+        import subprocess
+        import sys
+
+        exe = str(Path(sys.executable).with_name("papirna"))
+        self.proc = subprocess.Popen(
+            [exe, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        self.lines: list[str] = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for(self, start: str, after: int = 0, seconds: float = 90) -> str:
+        """The first line from index `after` that starts with `start` (its index is noted)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            for n, line in enumerate(self.lines[after:], after):
+                if line.startswith(start):
+                    self.seen = n + 1
+                    return line
+            assert self.proc.poll() is None, self.lines  # the watcher must not exit
+            assert time.monotonic() < deadline, f"no {start!r}: {self.lines}"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+def test_build_watch_rebuilds_a_pack_on_save_and_survives_a_broken_save(
+    pack_dir: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    pdf = out / "mypack" / "mypack-deck-cs-a4.pdf"
+    args = ["build", "mypack", "--content", str(pack_dir), "--out", str(out)]
+    w = _Watcher([*args, "--lang", "cs", "--paper", "a4", "--watch"])
+    try:
+        watching = w.wait_for("watching ")
+        # the pack's folder and the built-in layouts and assets it extends (cards/poker)
+        assert watching.startswith("watching 3 folders"), w.lines
+        # 2 distinct cards (Řeřicha twice, Ůl once): 1 file, 2 drawn
+        assert w.wait_for("built: ").startswith("built: 1 files, 2 cards drawn"), w.lines
+        assert "Řeřicha" in PdfReader(pdf).pages[0].extract_text()
+        time.sleep(0.5)  # the watcher is set up
+        cards = pack_dir / "cards.yaml"
+        saved = cards.read_text(encoding="utf-8")
+        cards.write_text(saved.replace("Řeřicha", "Žerucha"), encoding="utf-8")
+        line = w.wait_for("rebuilt after cards.yaml", w.seen)
+        # card data saved: the unchanged card 'Ůl' stays cached, only the edited one is drawn
+        assert ": 1 files, 1 cards drawn" in line, w.lines
+        text = PdfReader(pdf).pages[0].extract_text()
+        assert "Žerucha" in text and "Řeřicha" not in text
+        good = pdf.read_bytes()
+        cards.write_text("- title: {cs: [unclosed\n", encoding="utf-8")  # a save mid-edit
+        error = w.wait_for("papirna: error: ", w.seen)
+        assert "cards.yaml" in error, w.lines
+        assert w.wait_for("waiting for the next save", w.seen)
+        assert pdf.read_bytes() == good  # the last good PDF stays in place
+        cards.write_text(saved.replace("Řeřicha", "Kress"), encoding="utf-8")
+        assert ": 1 files, " in w.wait_for("rebuilt after cards.yaml", w.seen)
+        assert "Kress" in PdfReader(pdf).pages[0].extract_text()
+        layout = pack_dir / "layouts" / "mine" / "card.yaml"  # a layout: every card again
+        layout.write_text(layout.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        assert "1 files, 2 cards drawn" in w.wait_for("rebuilt after card.yaml", w.seen)
+        assert not list(out.rglob("*.tmp")) and not list(out.rglob(".*"))  # no partial files
+    finally:
+        w.stop()
+
+
+def test_cards_build_watch_runs_from_the_command_line(tmp_path: Path) -> None:
+    # the starter deck's `cards:` is a list of sources: the watcher must find its data file
+    deck = _starter(tmp_path)
+    out = tmp_path / "out"
+    w = _Watcher(["cards", "build", str(deck), "--out", str(out), "--lang", "cs", "--watch"])
+    try:
+        assert w.wait_for("built: ").startswith("built: 2 files, 3 cards drawn"), w.lines
+        time.sleep(0.5)
+        csv = deck.parent / "cards.csv"
+        csv.write_text(
+            csv.read_text(encoding="utf-8").replace("Štít z dubu", "Železný štít"),
+            encoding="utf-8",
+        )
+        assert ": 2 files, 1 cards drawn" in w.wait_for("rebuilt after cards.csv", w.seen)
+    finally:
+        w.stop()
