@@ -6,6 +6,7 @@ rest of scoring is shared with the fillable-PDF path.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from dataclasses import dataclass, field
@@ -72,10 +73,15 @@ class ScanResult:
         return check_line([b.name for b in self.uncertain])
 
 
-def load_image(path: Path, shown: str) -> Image.Image:
-    """The photo or the first page of a scanned PDF as an upright RGB image."""
+def load_image(path: Path, shown: str, colour: bool = False) -> Image.Image:
+    """The photo or the first page of a scanned PDF, upright: in grey, as the reader reads it
+    (a JPEG is decoded straight to its brightness, which is a good part faster), or in colour.
+
+    A grey image remembers its file, so that the overlay can still be drawn on the colour photo.
+    """
     from PIL import Image, ImageOps, UnidentifiedImageError
 
+    mode = "RGB" if colour else "L"
     if path.suffix.lower() == ".pdf":
         import pypdfium2 as pdfium
 
@@ -86,20 +92,24 @@ def load_image(path: Path, shown: str) -> Image.Image:
         try:
             if len(doc) == 0:
                 raise PapirnaError("the PDF has no pages", file=shown)
-            return doc[0].render(scale=PDF_DPI / 72).to_pil().convert("RGB")
+            image = doc[0].render(scale=PDF_DPI / 72).to_pil().convert(mode)
         finally:
             doc.close()
-    try:
-        image = Image.open(path)
-        if image.width * image.height > MAX_PIXELS:
-            raise PapirnaError("the image is too large to be a photo of a sheet", file=shown)
-        long_side = max(image.size)
-        if image.format == "JPEG" and long_side > 2 * WORK_SIDE:
-            image.draft("RGB", (image.width // 2, image.height // 2))
-        image = ImageOps.exif_transpose(image)
-        return image.convert("RGB")
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as e:
-        raise PapirnaError(f"cannot read the image: {e}", file=shown) from None
+    else:
+        try:
+            image = Image.open(path)
+            if image.width * image.height > MAX_PIXELS:
+                raise PapirnaError("the image is too large to be a photo of a sheet", file=shown)
+            if image.format == "JPEG":
+                big = max(image.size) > 2 * WORK_SIDE
+                image.draft(mode, (image.width // 2, image.height // 2) if big else image.size)
+            ImageOps.exif_transpose(image, in_place=True)  # no copy when already upright
+            image = image if image.mode == mode else image.convert(mode)
+        except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as e:
+            raise PapirnaError(f"cannot read the image: {e}", file=shown) from None
+    if not colour:
+        image.info["papirna-source"] = str(path)
+    return image
 
 
 def _grey(image: Image.Image) -> np.ndarray:
@@ -212,6 +222,10 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
     orange, empty boxes outlined faintly (which also shows how well the sheet was aligned)."""
     from PIL import Image, ImageDraw
 
+    source = image.info.get("papirna-source") if image.mode != "RGB" else None
+    if source and Path(source).is_file():  # read in grey: the overlay shows the colour photo
+        with contextlib.suppress(PapirnaError):
+            image = load_image(Path(source), result.file, colour=True)
     scale = min(1.0, max_side / max(image.size))
     base = image.convert("RGBA")
     if scale < 1.0:
