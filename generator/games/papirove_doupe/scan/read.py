@@ -270,7 +270,7 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
         left, top, right, bottom = draw.textbbox((x, y), text, font=font)
         draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=(255, 255, 255, 215))
         draw.text((x, y), text, fill=(170, 60, 0, 255), font=font)
-    _legend(draw, font, width, result)
+    _legend(draw, font, width, result, base.width)
     return Image.alpha_composite(base, layer).convert("RGB")
 
 
@@ -284,37 +284,60 @@ def _font(size: int):
         return ImageFont.load_default(size)
 
 
-def _legend(draw, font, width: int, result: ScanResult) -> None:
-    """What the colours mean, and the boxes to check, in the top-left corner."""
-    rows = [
-        ((0, 200, 70, 200), None, "read as marked"),
-        (None, (60, 130, 255, 255), "read as empty"),
-        (
-            (255, 120, 0, 160),
-            (255, 100, 0, 255),
-            "to check: " + result.summary.split(": ", 1)[-1]
-            if result.uncertain
-            else "nothing to check",
-        ),
-        (None, (220, 0, 200, 255), "corner marks found"),
-    ]
+LEGEND_LINES = 4  # the boxes to check take at most this many lines of the legend
+
+
+def _wrap(draw, font, items: list[str], first: str, room: float) -> list[str]:
+    """Items joined by commas into lines no wider than `room` px (the first line led by `first`);
+    what does not fit in LEGEND_LINES lines is counted at the end."""
+    lines, line = [], first
+    for k, item in enumerate(items):
+        piece = item + ("," if k < len(items) - 1 else "")
+        trial = f"{line} {piece}" if line else piece
+        if line and draw.textlength(trial, font=font) > room:
+            lines.append(line)
+            line = piece
+        else:
+            line = trial
+        if len(lines) == LEGEND_LINES:
+            lines[-1] += f" and {len(items) - k} more (all in the report)"
+            return lines
+    return [*lines, line]
+
+
+def _legend(draw, font, width: int, result: ScanResult, image_width: int) -> None:
+    """What the colours and labels mean, and the boxes to check, in the top-left corner."""
+    from generator.games.papirove_doupe.scan.summary import box_words
+
     size = font.size
+    room = image_width - size * 5
+    asked = [box_words(b.name) for b in result.uncertain]
+    check = _wrap(draw, font, asked, f"{len(asked)} to check:", room) if asked else []
+    rows = [
+        ((0, 200, 70, 200), None, ["read as marked"]),
+        (None, (60, 130, 255, 255), ["read as empty"]),
+        ((255, 120, 0, 160), (255, 100, 0, 255), check or ["nothing to check"]),
+        (None, None, ["beside each: how it was read, and how sure (0-1): read as marked, 0.41"])
+        if asked
+        else None,
+        (None, (220, 0, 200, 255), ["corner marks found"]),
+    ]
+    rows = [r for r in rows if r is not None]
     x, y = size, size
-    right = max(draw.textbbox((0, 0), text, font=font)[2] for *_, text in rows)
+    step = size * 1.5
+    right = max(draw.textlength(t, font=font) for *_, lines in rows for t in lines)
+    height = sum(len(lines) for *_, lines in rows) * step
     draw.rectangle(
-        (
-            x - size // 2,
-            y - size // 2,
-            x + size * 2 + right + size // 2,
-            y + len(rows) * size * 1.5,
-        ),
+        (x - size // 2, y - size // 2, x + size * 2 + right + size // 2, y + height),
         fill=(255, 255, 255, 225),
         outline=(80, 80, 80, 255),
     )
-    for fill, outline, text in rows:
-        draw.rectangle((x, y, x + size, y + size), fill=fill, outline=outline, width=width)
-        draw.text((x + size * 1.6, y - size * 0.1), text, fill=(20, 20, 20, 255), font=font)
-        y += size * 1.5
+    for fill, outline, lines in rows:
+        if fill or outline:
+            draw.rectangle((x, y, x + size, y + size), fill=fill, outline=outline, width=width)
+        for text in lines:
+            draw.text((x + size * 1.6, y - size * 0.1), text, fill=(20, 20, 20, 255), font=font)
+            y += step
 
 
 def save_overlay(result: ScanResult, image: Image.Image, out: Path) -> None:
