@@ -347,6 +347,16 @@ def photograph(page: np.ndarray, plan: dict, rng: random.Random, np_rng) -> tupl
         for i in (side, (side + 1) % 4):
             dst[i] = dst[i] + (np.array([cx, cy]) - dst[i]) * tilt
         dst += np_rng.normal(0, out_w * 0.004, dst.shape)
+        # the whole sheet in the frame, as a player takes it (a cut corner is another test)
+        lo, hi = dst.min(axis=0), dst.max(axis=0)
+        room = np.array([out_w, out_h]) * 0.02
+        shrink = min(1.0, *((np.array([out_w, out_h]) - 2 * room) / (hi - lo)))
+        dst = (dst - (lo + hi) / 2) * shrink
+        dst += np.clip(
+            (lo + hi) / 2,
+            room + (hi - lo) * shrink / 2,
+            np.array([out_w, out_h]) - room - (hi - lo) * shrink / 2,
+        )
         src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
         m = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
         table = [rng.randint(50, 200) for _ in range(3)]

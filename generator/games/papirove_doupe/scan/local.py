@@ -16,7 +16,7 @@ evidence: how far its value lies past the threshold, in units of the uncertain b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -34,6 +34,8 @@ RING_FLOOR = 0.002  # darkness: the same for ring sectors
 INK_LEVEL = 0.08  # a clear marks' level from which rings are looked for as in pen; below,
 LIGHTEST = 0.45  # a ring sector counts from proportionally fewer spreads, down to this share
 BAND_SHARE = 0.5  # evidence 1 is this share of the way from the threshold to the empty level
+LINE_MIN = 0.02  # darkness: ring sectors with at least this much print judge the outlines' tone
+LINE_SHARE = 0.5  # and the outlines may come out at most this share darker or lighter
 GROUP_SHIFT = 3.0  # spreads: how far a group of boxes of one size may move its empty level
 BLOCK = 4  # px: the local background is smoothed on averages over blocks of this size
 WIDE_BLOCK = 16  # px: and its wider stand-in over blocks of this size
@@ -133,6 +135,25 @@ def _empty(values: np.ndarray) -> tuple[float, float]:
     return marks.empty_level(values, MIN_SPREAD)
 
 
+def _line_tone(f: marks.Features, boxes: list[Box]) -> marks.Features:
+    """The ring sectors' expected print scaled to how dark the printed outlines came out.
+
+    A scan or photo can show thin printed lines a little darker (or lighter) than the expected
+    print has them, which in the ring round a circle, where its outline lies, looks like a light
+    pencil ring on every circle alike. The share by which they differ is the median over all
+    circles' sectors (most of them empty), and the expected print is scaled by it.
+    """
+    rounds = np.array([b.round for b in boxes])
+    if not rounds.any():
+        return f
+    photo, exp = f.ring_photo[rounds], f.ring_expected[rounds]
+    ok = np.isfinite(photo) & np.isfinite(exp) & (exp > LINE_MIN)
+    if ok.sum() < 24:
+        return f
+    share = float(np.clip(np.median((photo[ok] - exp[ok]) / exp[ok]), -LINE_SHARE, LINE_SHARE))
+    return replace(f, ring_expected=f.ring_expected * (1.0 + share))
+
+
 def evidence(
     photo: np.ndarray, exp: np.ndarray, ref: np.ndarray, boxes: list[Box], band: float
 ) -> Evidence:
@@ -176,6 +197,7 @@ def evidence(
     ev = (value - thresholds) / units
     # circles: a ring drawn round the number counts too, as the sector reader measures it
     sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
+    f = _line_tone(f, boxes)
     ring = marks.decide(f, boxes, band, RING_FLOOR, sector_z)
     rounds = np.array([b.round for b in boxes])
     ring_ev = (ring.score - marks.THRESHOLD) / (band / 2)
