@@ -30,6 +30,7 @@ MAX_PIXELS = 120_000_000
 WORK_SIDE = 3600  # px: larger photos are decoded at a reduced size (still > 10 px per mm)
 MIN_MATCH = 0.5  # correlation of the straightened photo with the blank sheet it claims to be
 LOW_RES = 4.0  # px per mm of the sheet below which more boxes are listed for checking
+LOW_RES_BAND = 1.5  # the uncertain band is this much wider there
 UNCERTAIN = 0.5  # boxes the player is asked about are read with less confidence than this
 BENT_MM = 1.0  # a sheet whose print moves more than this against a flat one is called bent
 
@@ -152,7 +153,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
     notes = []
     band = marks.BAND
     if where.px_per_mm < LOW_RES:
-        band *= 2
+        band *= LOW_RES_BAND
         notes.append(
             f"the sheet is only {where.px_per_mm:.1f} px per mm in this image (at least "
             f"{LOW_RES:.0f} is better): photograph it closer for a surer reading"
