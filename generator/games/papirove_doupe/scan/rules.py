@@ -21,7 +21,7 @@ from dataclasses import dataclass
 MARGIN = 1.0  # a combination this close to the best is a real alternative
 CLEAR = 1.0  # a box this sure of itself that a combination overrides is listed
 PLAIN = 1.5  # a box this sure of itself is not asked about for a combination it contradicts
-PER_GROUP = 3  # at most this many boxes of one group are asked about (the least sure ones)
+PER_GROUP = 3  # at most this many boxes of one group are asked about (chosen, then least sure)
 CAP = 8.0  # evidence is capped: one smudge never outweighs a whole row of clear boxes
 
 ADVENTURERS = ("warrior", "wizard", "cleric", "thief")
@@ -135,8 +135,8 @@ def decide(evidence: dict[str, float], names: Iterable[str] | None = None) -> De
         _decide_group(g, evidence, marked, ask, sure)
         # the few least sure boxes of a group say which of its fields to check: a long row of
         # faint boxes on a small photo is not a list any player reads through
-        # (a clear mark the rules overrode comes first: there the reading went against the eye)
-        keep = sorted(ask, key=lambda b: (ask[b] != "against the rules", sure[b]))[:PER_GROUP]
+        # (what the reading chose comes first: checking it settles the group either way)
+        keep = sorted(ask, key=lambda b: (not marked[b], sure[b]))[:PER_GROUP]
         everywhere.update((b, ask[b]) for b in g.boxes if b in keep)
     return Decision(marked, everywhere, sure)
 
