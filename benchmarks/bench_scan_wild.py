@@ -139,6 +139,9 @@ def report(rows: list[dict], label: str) -> None:
     print(f"  fields right: {right}/{fields} = {100 * right / max(fields, 1):.2f} %")
     if big:
         print(f"  listed boxes (>= 1000 px): median {statistics.median(big)}, max {max(big)}")
+    small = [r["listed"] for r in rows if 1000 <= r["long"] < 1600 and r["outcome"] != "refused"]
+    if small:
+        print(f"  listed boxes (1000-1600 px): median {statistics.median(small)}, max {max(small)}")
     if cpu:
         print(f"  read CPU s: median {statistics.median(cpu):.2f}, max {max(cpu):.2f}")
     for r in rows:
