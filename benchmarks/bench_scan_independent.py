@@ -94,8 +94,9 @@ def _widgets(pdf: Path) -> tuple[float, float, dict[str, tuple[float, float, flo
     return float(box.width), float(box.height), boxes
 
 
-def random_state(names: set[str], rng: random.Random) -> set[str]:
+def random_state(names: set[str] | list[str], rng: random.Random) -> set[str]:
     """A plausible end of a game: the boxes a player would have marked."""
+    names = sorted(names)  # a set's order changes from run to run: the seed alone decides
     on: set[str] = set()
 
     def track(prefix: str, first: int = 1) -> None:
@@ -144,7 +145,7 @@ def random_state(names: set[str], rng: random.Random) -> set[str]:
     for n in names:
         if n.startswith("potion.") and rng.random() < 0.15:
             on.add(n)
-    return on & names
+    return on & set(names)
 
 
 # --- drawing by hand ----------------------------------------------------------------------
