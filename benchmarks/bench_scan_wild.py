@@ -68,6 +68,7 @@ def run_case(args: tuple[str, int]) -> dict:
     from generator.errors import PapirnaError
     from generator.games.papirove_doupe.scan import wild
     from generator.games.papirove_doupe.scan.read import load_image, read_image, sheet_data
+    from generator.games.papirove_doupe.scan.rules import scored
     from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
 
     if not _STATE:
@@ -101,7 +102,10 @@ def run_case(args: tuple[str, int]) -> dict:
     listed = {b.name for b in result.uncertain}
     got = _fields(data)
     right = sum(got.get(k) == v for k, v in truth.items())
-    wrong_boxes = {b.name for b in result.boxes if b.marked != (b.name in case.marked)}
+    # boxes that do not change the score (health, potions, training) are not asked about
+    wrong_boxes = {
+        b.name for b in result.boxes if b.marked != (b.name in case.marked) and scored(b.name)
+    }
     row.update(listed=len(listed), right=right, wrong_boxes=sorted(wrong_boxes))
     if problem is not None:
         row.update(outcome="refused", why=problem.message)
@@ -135,6 +139,9 @@ def report(rows: list[dict], label: str) -> None:
     print(f"  fields right: {right}/{fields} = {100 * right / max(fields, 1):.2f} %")
     if big:
         print(f"  listed boxes (>= 1000 px): median {statistics.median(big)}, max {max(big)}")
+    small = [r["listed"] for r in rows if 1000 <= r["long"] < 1600 and r["outcome"] != "refused"]
+    if small:
+        print(f"  listed boxes (1000-1600 px): median {statistics.median(small)}, max {max(small)}")
     if cpu:
         print(f"  read CPU s: median {statistics.median(cpu):.2f}, max {max(cpu):.2f}")
     for r in rows:

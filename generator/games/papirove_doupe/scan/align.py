@@ -67,11 +67,12 @@ def find_candidates(gray: np.ndarray) -> list[Candidate]:
     cv2 = _cv2()
     h, w = gray.shape
     f = max(h, w) / DETECT_SIDE
-    small = (
-        cv2.resize(gray, (round(w / f), round(h / f)), interpolation=cv2.INTER_AREA)
-        if f > 1
-        else gray
-    )
+    small = gray
+    if f >= 2:  # a whole-number shrink first: the fast way to average, then the rest
+        k = int(f)
+        small = cv2.resize(gray, (w // k, h // k), interpolation=cv2.INTER_AREA)
+    if f > 1:
+        small = cv2.resize(small, (round(w / f), round(h / f)), interpolation=cv2.INTER_AREA)
     f = max(f, 1.0)
     found: list[Candidate] = []
     side = max(small.shape)
@@ -246,6 +247,21 @@ def read_code(
     return best
 
 
+_BIT_POINTS: dict[tuple, np.ndarray] = {}
+
+
+def _bit_points(kind: SheetKind) -> np.ndarray:
+    """The sheet mm points sampled in every code bit (a 3 x 3 grid in its middle), bit by bit."""
+    if kind.bits not in _BIT_POINTS:
+        _BIT_POINTS[kind.bits] = np.concatenate(
+            [
+                _grid(sq.x + sq.size * 0.3, sq.y + sq.size * 0.3, sq.size * 0.4, 3)
+                for sq in kind.bits
+            ]
+        )
+    return _BIT_POINTS[kind.bits]
+
+
 def _bits(
     gray: np.ndarray,
     kind: SheetKind,
@@ -256,17 +272,9 @@ def _bits(
     dy: float,
 ) -> tuple[int | None, float]:
     """The code read with the bits looked for (dx, dy) mm from where the map puts them."""
-    levels = []
-    for sq in kind.bits:
-        inset = sq.size * 0.3
-        v = _sample(
-            gray,
-            _to_image(
-                sheet_to_image,
-                _grid(sq.x + inset + dx, sq.y + inset + dy, sq.size - 2 * inset, 3),
-            ),
-        )
-        levels.append((p - float(np.mean(v))) / (p - b))
+    points = _bit_points(kind) + np.array([dx, dy])
+    v = _sample(gray, _to_image(sheet_to_image, points))  # all bits at once
+    levels = ((p - v.reshape(len(kind.bits), -1).mean(axis=1)) / (p - b)).tolist()
     # On a small or blurred photo an empty bit's outline greys its inside and a black bit's
     # inside does not reach full black: the two kinds are told apart by the gap between them.
     ordered = sorted(levels)

@@ -16,7 +16,7 @@ evidence: how far its value lies past the threshold, in units of the uncertain b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -34,6 +34,11 @@ RING_FLOOR = 0.002  # darkness: the same for ring sectors
 INK_LEVEL = 0.08  # a clear marks' level from which rings are looked for as in pen; below,
 LIGHTEST = 0.45  # a ring sector counts from proportionally fewer spreads, down to this share
 BAND_SHARE = 0.5  # evidence 1 is this share of the way from the threshold to the empty level
+LINE_MIN = 0.02  # darkness: ring sectors with at least this much print judge the outlines' tone
+LINE_SHARE = 0.5  # and the outlines may come out at most this share darker or lighter
+GROUP_SHIFT = 3.0  # spreads: how far a group of boxes of one size may move its empty level
+BLOCK = 4  # px: the local background is smoothed on averages over blocks of this size
+WIDE_BLOCK = 16  # px: and its wider stand-in over blocks of this size
 
 
 def _cv2():
@@ -58,29 +63,59 @@ def box_mask(shape: tuple[int, int], boxes: list[Box], grow_mm: float) -> np.nda
     return mask
 
 
+def _shrink(image: np.ndarray, factor: int) -> np.ndarray:
+    """The image averaged over factor x factor blocks (its size rounded up, edges replicated)."""
+    cv2 = _cv2()
+    h, w = image.shape
+    hs, ws = -(-h // factor), -(-w // factor)
+    if hs * factor > h or ws * factor > w:
+        image = cv2.copyMakeBorder(
+            image, 0, hs * factor - h, 0, ws * factor - w, cv2.BORDER_REPLICATE
+        )
+    return cv2.resize(image, (ws, hs), interpolation=cv2.INTER_AREA)
+
+
+def _grow(image: np.ndarray, factor: int, shape: tuple[int, int]) -> np.ndarray:
+    """A block-averaged image brought back to `shape` (bilinear, block centres kept in place)."""
+    cv2 = _cv2()
+    hs, ws = image.shape
+    full = cv2.resize(image, (ws * factor, hs * factor), interpolation=cv2.INTER_LINEAR)
+    return full[: shape[0], : shape[1]]
+
+
 def background(residue: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """The smooth residue of the paper around the boxes, carried into them (normalised blur).
 
     Pixels of the print and of the boxes are left out; so, in a second pass, are strokes (what
     lies well above the first estimate), so that a name or a path does not darken its area.
+    The blurs are smooth over millimetres, so they run on block averages (a weighted sum and its
+    weight average alike): at BLOCK px the near one, at WIDE_BLOCK px the wide one.
     """
     cv2 = _cv2()
-    paper = (cv2.dilate(ref, np.ones((5, 5), np.uint8)) < 0.03) & (
-        box_mask(ref.shape, boxes, GROW_MM) == 0
+    paper = marks.of_ref(
+        ref,
+        f"background paper {hash(tuple(boxes))}",
+        lambda r: (
+            (cv2.dilate(r, np.ones((5, 5), np.uint8)) < 0.03)
+            & (box_mask(r.shape, boxes, GROW_MM) == 0)
+        ),
     )
     weight = paper.astype(np.float32)
-    sigma = BACKGROUND_MM * PX_PER_MM
+    sigma = BACKGROUND_MM * PX_PER_MM / BLOCK
+    wide = WIDE_BLOCK // BLOCK
     level = np.zeros_like(residue)
     for _ in range(2):
-        num = cv2.GaussianBlur(residue * weight, (0, 0), sigma)
-        den = cv2.GaussianBlur(weight, (0, 0), sigma)
-        wide_num = cv2.GaussianBlur(residue * weight, (0, 0), sigma * 4)
-        wide_den = cv2.GaussianBlur(weight, (0, 0), sigma * 4)
+        num = _shrink(residue * weight, BLOCK)
+        den = _shrink(weight, BLOCK)
+        wide_num = cv2.GaussianBlur(_shrink(num, wide), (0, 0), sigma * 4 / wide)
+        wide_den = cv2.GaussianBlur(_shrink(den, wide), (0, 0), sigma * 4 / wide)
+        far = _grow(wide_num / np.maximum(wide_den, 1e-3), wide, num.shape)
+        num = cv2.GaussianBlur(num, (0, 0), sigma)
+        den = cv2.GaussianBlur(den, (0, 0), sigma)
         near = num / np.maximum(den, 1e-3)
-        far = wide_num / np.maximum(wide_den, 1e-3)
         # where the near paper is too scarce to judge by, the wider one stands in (blended)
         t = np.clip(den / 0.08, 0.0, 1.0)
-        level = (near * t + far * (1 - t)).astype(np.float32)
+        level = _grow((near * t + far * (1 - t)).astype(np.float32), BLOCK, residue.shape)
         weight = (paper & (residue - level < STROKE)).astype(np.float32)
     return level
 
@@ -98,6 +133,25 @@ class Evidence:
 
 def _empty(values: np.ndarray) -> tuple[float, float]:
     return marks.empty_level(values, MIN_SPREAD)
+
+
+def _line_tone(f: marks.Features, boxes: list[Box]) -> marks.Features:
+    """The ring sectors' expected print scaled to how dark the printed outlines came out.
+
+    A scan or photo can show thin printed lines a little darker (or lighter) than the expected
+    print has them, which in the ring round a circle, where its outline lies, looks like a light
+    pencil ring on every circle alike. The share by which they differ is the median over all
+    circles' sectors (most of them empty), and the expected print is scaled by it.
+    """
+    rounds = np.array([b.round for b in boxes])
+    if not rounds.any():
+        return f
+    photo, exp = f.ring_photo[rounds], f.ring_expected[rounds]
+    ok = np.isfinite(photo) & np.isfinite(exp) & (exp > LINE_MIN)
+    if ok.sum() < 24:
+        return f
+    share = float(np.clip(np.median((photo[ok] - exp[ok]) / exp[ok]), -LINE_SHARE, LINE_SHARE))
+    return replace(f, ring_expected=f.ring_expected * (1.0 + share))
 
 
 def evidence(
@@ -118,18 +172,32 @@ def evidence(
         lightness = min(max(level / INK_LEVEL, LIGHTEST), 1.0)
     threshold = max(threshold, centre + MIN_SPREADS * spread)
     unit = BAND_SHARE * (threshold - centre) * band / marks.BAND
-    # boxes of one size that scatter wider than the sheet as a whole are as sure as that allows
     units = np.full(len(boxes), unit)
+    thresholds = np.full(len(boxes), threshold)
     sizes = [(round(b.w * 2), round(b.h * 2), b.round) for b in boxes]
     for size in set(sizes):
         group = np.array([i for i, s in enumerate(sizes) if s == size])
-        below = centre - value[group][value[group] <= centre]
+        # Boxes of one size may sit a little above or below the rest when empty (a printed number
+        # inside a glory circle is not quite as the expected print has it): such a group's own
+        # empty level, from its boxes that are not marks, moves its threshold (by a few spreads
+        # at most, so that marks can never pull it up).
+        empties = value[group][value[group] < threshold]
+        g_centre = centre
+        if empties.size >= max(marks.GROUP_MIN, group.size // 2):
+            g_centre = _empty(empties)[0]
+            g_centre = float(
+                np.clip(g_centre, centre - GROUP_SHIFT * spread, centre + GROUP_SHIFT * spread)
+            )
+            thresholds[group] = threshold + g_centre - centre
+        # boxes of one size that scatter wider than the sheet as a whole are as sure as that allows
+        below = g_centre - value[group][value[group] <= g_centre]
         if below.size >= marks.GROUP_MIN:
             wider = 1.4826 * float(np.median(below)) / spread
             units[group] = unit * max(1.0, wider)
-    ev = (value - threshold) / units
+    ev = (value - thresholds) / units
     # circles: a ring drawn round the number counts too, as the sector reader measures it
     sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
+    f = _line_tone(f, boxes)
     ring = marks.decide(f, boxes, band, RING_FLOOR, sector_z)
     rounds = np.array([b.round for b in boxes])
     ring_ev = (ring.score - marks.THRESHOLD) / (band / 2)

@@ -54,11 +54,8 @@ def paper_level(gray: np.ndarray, ref: np.ndarray) -> np.ndarray:
     """
     cv2 = _cv2()
     h, w = gray.shape
-    small = cv2.resize(gray.astype(np.float32), (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-    paper = cv2.dilate(ref, np.ones((7, 7), np.uint8)) < 0.02
-    paper = (
-        cv2.resize(paper.astype(np.uint8), (w // 2, h // 2), interpolation=cv2.INTER_NEAREST) > 0
-    )
+    small = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA).astype(np.float32)
+    paper = of_ref(ref, "paper", _paper_half)
     k = int(PAPER_BLOCK * PX_PER_MM / 2)
     bh, bw = small.shape[0] // k, small.shape[1] // k
     values = np.where(paper, small, -1.0)[: bh * k, : bw * k]
@@ -84,9 +81,40 @@ def paper_level(gray: np.ndarray, ref: np.ndarray) -> np.ndarray:
     return np.maximum(full, 1.0)
 
 
+def _paper_half(ref: np.ndarray) -> np.ndarray:
+    """Where the blank sheet is paper (well away from the print), at half resolution."""
+    cv2 = _cv2()
+    h, w = ref.shape
+    paper = cv2.dilate(ref, np.ones((7, 7), np.uint8)) < 0.02
+    return cv2.resize(paper.astype(np.uint8), (w // 2, h // 2), interpolation=cv2.INTER_NEAREST) > 0
+
+
 def darkness(gray: np.ndarray, ref: np.ndarray) -> np.ndarray:
     """The photo as darkness: about 0 on paper, 1 on black (not clipped at 0, so noise averages)."""
     return np.minimum(1.0 - gray.astype(np.float32) / paper_level(gray, ref), 1.0)
+
+
+_OF_REF: dict[tuple[int, str], tuple[np.ndarray, object]] = {}
+
+
+def of_ref(ref: np.ndarray, what: str, make):
+    """`make(ref)`, kept for a read-only blank sheet (the template's own, made once per run)."""
+    if ref.flags.writeable:
+        return make(ref)
+    key = (id(ref), what)
+    if key not in _OF_REF:
+        _OF_REF[key] = (ref, make(ref))  # the sheet is held, so its id is never reused
+    return _OF_REF[key][1]
+
+
+def _flat_bins(ref: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """The flat areas of the print (as flat indices) and their printed level bins (x 1024)."""
+    cv2 = _cv2()
+    k = np.ones((5, 5), np.uint8)
+    flat = np.flatnonzero((cv2.dilate(ref, k) - cv2.erode(ref, k)) < 0.01)
+    bins = np.round(ref.ravel()[flat] / LEVEL_STEP).astype(np.int64)
+    nb = int(bins.max()) + 1 if bins.size else 1
+    return flat, bins * 1024, nb
 
 
 def tone_curve(photo: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -95,13 +123,10 @@ def tone_curve(photo: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarr
     Measured on flat areas of the print (paper, shading, solid ink) as the median photo darkness
     where the blank sheet has each level; pen marks cover too little of those areas to move it.
     """
-    cv2 = _cv2()
-    k = np.ones((5, 5), np.uint8)
-    flat = (cv2.dilate(ref, k) - cv2.erode(ref, k)) < 0.01
-    bins = np.round(ref[flat] / LEVEL_STEP).astype(np.int64)
-    q = np.clip(np.round((photo[flat] + 0.5) * 512), 0, 1023).astype(np.int64)
-    nb = int(bins.max()) + 1 if bins.size else 1
-    hist = np.bincount(bins * 1024 + q, minlength=nb * 1024).reshape(nb, 1024)
+    flat, bins, nb = of_ref(ref, "flat", _flat_bins)
+    values = photo.ravel()[flat]
+    q = np.clip((values + 0.5) * 512 + 0.5, 0, 1023).astype(np.int64)
+    hist = np.bincount(bins + q, minlength=nb * 1024).reshape(nb, 1024)
     counts = hist.sum(axis=1)
     xs, ys = [0.0], [0.0]
     for b in np.flatnonzero(counts >= 300):
@@ -112,6 +137,20 @@ def tone_curve(photo: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarr
             xs.append(b * LEVEL_STEP)
             ys.append(level)
     return np.array(xs), np.maximum.accumulate(np.array(ys))
+
+
+TONE_STEPS = 8192  # the tone curve is applied as a table over the blank sheet's darkness 0..1
+
+
+def tone_table(curve: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """The tone curve as a table over the blank sheet's darkness 0..1 in TONE_STEPS steps."""
+    return np.interp(np.linspace(0.0, 1.0, TONE_STEPS + 1), *curve).astype(np.float32)
+
+
+def tone(values: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """The tone curve (as `tone_table` gives it) applied to darkness values of the blank sheet."""
+    idx = np.clip(values * TONE_STEPS + 0.5, 0, TONE_STEPS).astype(np.int32)
+    return table[idx]
 
 
 def _windows(photo: np.ndarray, ref: np.ndarray, boxes: list[Box]):
@@ -126,12 +165,13 @@ def blur_sigma(photo: np.ndarray, ref: np.ndarray, boxes: list[Box], curve) -> f
     """The Gaussian blur (px) that makes the blank sheet look most like the photo around boxes."""
     cv2 = _cv2()
     windows = list(_windows(photo, ref, boxes))
+    table = tone_table(curve)
 
     def error(sigma: float) -> float:
         err = 0.0
         for wp, wr in windows:
             blurred = cv2.GaussianBlur(wr, (0, 0), sigma) if sigma > 0 else wr
-            err += float(np.abs(wp - np.interp(blurred, *curve)).sum())
+            err += float(np.abs(wp - tone(blurred, table)).sum())
         return err
 
     errors = [error(s) for s in BLURS]
@@ -152,7 +192,7 @@ def expected(photo: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.ndarray
     curve = tone_curve(photo, ref)
     sigma = blur_sigma(photo, ref, boxes, curve)
     blurred = cv2.GaussianBlur(ref, (0, 0), sigma) if sigma > 0 else ref
-    return np.interp(blurred, *curve).astype(np.float32)
+    return tone(blurred, tone_table(curve))
 
 
 @dataclass
@@ -178,15 +218,15 @@ def _round_masks(box: Box, ox: int, oy: int, size: int) -> tuple[np.ndarray, np.
     return inner, np.where(ring, sector, -1)
 
 
+_MASKS: dict[Box, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
 def features(photo: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> Features:
     """Mean darkness of every box's inner region and ring sectors, in photo and expected print."""
-    cv2 = _cv2()
     n = len(boxes)
     inner_p, inner_e = np.zeros(n), np.zeros(n)
     ring_p = np.full((n, SECTORS), np.nan)
     ring_e = np.full((n, SECTORS), np.nan)
-    ip = cv2.integral(photo.astype(np.float64))
-    ie = cv2.integral(exp.astype(np.float64))
     h, w = photo.shape
     for i, b in enumerate(boxes):
         if b.round:
@@ -194,8 +234,10 @@ def features(photo: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> Features:
             cx, cy = b.x + b.w / 2, b.y + b.h / 2
             ox, oy = int(px(cx - reach)), int(px(cy - reach))
             size = int(2 * reach * PX_PER_MM) + 2
-            inner, sector = _round_masks(b, ox, oy, size)
-            full = np.bincount(sector[sector >= 0], minlength=SECTORS)
+            if b not in _MASKS:
+                inner, sector = _round_masks(b, ox, oy, size)
+                _MASKS[b] = (inner, sector, np.bincount(sector[sector >= 0], minlength=SECTORS))
+            inner, sector, full = _MASKS[b]
             sx, sy = max(0, -ox), max(0, -oy)  # the part of the window inside the image
             wp = photo[oy + sy : oy + size, ox + sx : ox + size]
             we = exp[oy + sy : oy + size, ox + sx : ox + size]
@@ -219,9 +261,9 @@ def features(photo: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> Features:
             x0, y0 = round(px(b.x + inset)), round(px(b.y + inset))
             x1, y1 = round(px(b.x + b.w - inset)), round(px(b.y + b.h - inset))
             x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
-            area = max((x1 - x0) * (y1 - y0), 1)
-            inner_p[i] = (ip[y1, x1] - ip[y0, x1] - ip[y1, x0] + ip[y0, x0]) / area
-            inner_e[i] = (ie[y1, x1] - ie[y0, x1] - ie[y1, x0] + ie[y0, x0]) / area
+            if x1 > x0 and y1 > y0:
+                inner_p[i] = photo[y0:y1, x0:x1].mean(dtype=np.float64)
+                inner_e[i] = exp[y0:y1, x0:x1].mean(dtype=np.float64)
     return Features(inner_p, inner_e, ring_p, ring_e)
 
 

@@ -6,6 +6,7 @@ rest of scoring is shared with the fillable-PDF path.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ MAX_PIXELS = 120_000_000
 WORK_SIDE = 3600  # px: larger photos are decoded at a reduced size (still > 10 px per mm)
 MIN_MATCH = 0.5  # correlation of the straightened photo with the blank sheet it claims to be
 LOW_RES = 4.0  # px per mm of the sheet below which more boxes are listed for checking
+LOW_RES_BAND = 1.5  # the uncertain band is this much wider there
 UNCERTAIN = 0.5  # boxes the player is asked about are read with less confidence than this
 BENT_MM = 1.0  # a sheet whose print moves more than this against a flat one is called bent
 
@@ -72,10 +74,15 @@ class ScanResult:
         return check_line([b.name for b in self.uncertain])
 
 
-def load_image(path: Path, shown: str) -> Image.Image:
-    """The photo or the first page of a scanned PDF as an upright RGB image."""
+def load_image(path: Path, shown: str, colour: bool = False) -> Image.Image:
+    """The photo or the first page of a scanned PDF, upright: in grey, as the reader reads it
+    (a JPEG is decoded straight to its brightness, which is a good part faster), or in colour.
+
+    A grey image remembers its file, so that the overlay can still be drawn on the colour photo.
+    """
     from PIL import Image, ImageOps, UnidentifiedImageError
 
+    mode = "RGB" if colour else "L"
     if path.suffix.lower() == ".pdf":
         import pypdfium2 as pdfium
 
@@ -86,20 +93,24 @@ def load_image(path: Path, shown: str) -> Image.Image:
         try:
             if len(doc) == 0:
                 raise PapirnaError("the PDF has no pages", file=shown)
-            return doc[0].render(scale=PDF_DPI / 72).to_pil().convert("RGB")
+            image = doc[0].render(scale=PDF_DPI / 72).to_pil().convert(mode)
         finally:
             doc.close()
-    try:
-        image = Image.open(path)
-        if image.width * image.height > MAX_PIXELS:
-            raise PapirnaError("the image is too large to be a photo of a sheet", file=shown)
-        long_side = max(image.size)
-        if image.format == "JPEG" and long_side > 2 * WORK_SIDE:
-            image.draft("RGB", (image.width // 2, image.height // 2))
-        image = ImageOps.exif_transpose(image)
-        return image.convert("RGB")
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as e:
-        raise PapirnaError(f"cannot read the image: {e}", file=shown) from None
+    else:
+        try:
+            image = Image.open(path)
+            if image.width * image.height > MAX_PIXELS:
+                raise PapirnaError("the image is too large to be a photo of a sheet", file=shown)
+            if image.format == "JPEG":
+                big = max(image.size) > 2 * WORK_SIDE
+                image.draft(mode, (image.width // 2, image.height // 2) if big else image.size)
+            ImageOps.exif_transpose(image, in_place=True)  # no copy when already upright
+            image = image if image.mode == mode else image.convert(mode)
+        except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as e:
+            raise PapirnaError(f"cannot read the image: {e}", file=shown) from None
+    if not colour:
+        image.info["papirna-source"] = str(path)
+    return image
 
 
 def _grey(image: Image.Image) -> np.ndarray:
@@ -142,7 +153,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
     notes = []
     band = marks.BAND
     if where.px_per_mm < LOW_RES:
-        band *= 2
+        band *= LOW_RES_BAND
         notes.append(
             f"the sheet is only {where.px_per_mm:.1f} px per mm in this image (at least "
             f"{LOW_RES:.0f} is better): photograph it closer for a surer reading"
@@ -212,6 +223,10 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
     orange, empty boxes outlined faintly (which also shows how well the sheet was aligned)."""
     from PIL import Image, ImageDraw
 
+    source = image.info.get("papirna-source") if image.mode != "RGB" else None
+    if source and Path(source).is_file():  # read in grey: the overlay shows the colour photo
+        with contextlib.suppress(PapirnaError):
+            image = load_image(Path(source), result.file, colour=True)
     scale = min(1.0, max_side / max(image.size))
     base = image.convert("RGBA")
     if scale < 1.0:
@@ -256,7 +271,7 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
         left, top, right, bottom = draw.textbbox((x, y), text, font=font)
         draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=(255, 255, 255, 215))
         draw.text((x, y), text, fill=(170, 60, 0, 255), font=font)
-    _legend(draw, font, width, result)
+    _legend(draw, font, width, result, base.width)
     return Image.alpha_composite(base, layer).convert("RGB")
 
 
@@ -270,37 +285,60 @@ def _font(size: int):
         return ImageFont.load_default(size)
 
 
-def _legend(draw, font, width: int, result: ScanResult) -> None:
-    """What the colours mean, and the boxes to check, in the top-left corner."""
-    rows = [
-        ((0, 200, 70, 200), None, "read as marked"),
-        (None, (60, 130, 255, 255), "read as empty"),
-        (
-            (255, 120, 0, 160),
-            (255, 100, 0, 255),
-            "to check: " + result.summary.split(": ", 1)[-1]
-            if result.uncertain
-            else "nothing to check",
-        ),
-        (None, (220, 0, 200, 255), "corner marks found"),
-    ]
+LEGEND_LINES = 4  # the boxes to check take at most this many lines of the legend
+
+
+def _wrap(draw, font, items: list[str], first: str, room: float) -> list[str]:
+    """Items joined by commas into lines no wider than `room` px (the first line led by `first`);
+    what does not fit in LEGEND_LINES lines is counted at the end."""
+    lines, line = [], first
+    for k, item in enumerate(items):
+        piece = item + ("," if k < len(items) - 1 else "")
+        trial = f"{line} {piece}" if line else piece
+        if line and draw.textlength(trial, font=font) > room:
+            lines.append(line)
+            line = piece
+        else:
+            line = trial
+        if len(lines) == LEGEND_LINES:
+            lines[-1] += f" and {len(items) - k} more (all in the report)"
+            return lines
+    return [*lines, line]
+
+
+def _legend(draw, font, width: int, result: ScanResult, image_width: int) -> None:
+    """What the colours and labels mean, and the boxes to check, in the top-left corner."""
+    from generator.games.papirove_doupe.scan.summary import box_words
+
     size = font.size
+    room = image_width - size * 5
+    asked = [box_words(b.name) for b in result.uncertain]
+    check = _wrap(draw, font, asked, f"{len(asked)} to check:", room) if asked else []
+    rows = [
+        ((0, 200, 70, 200), None, ["read as marked"]),
+        (None, (60, 130, 255, 255), ["read as empty"]),
+        ((255, 120, 0, 160), (255, 100, 0, 255), check or ["nothing to check"]),
+        (None, None, ["beside each: how it was read, and how sure (0-1): read as marked, 0.41"])
+        if asked
+        else None,
+        (None, (220, 0, 200, 255), ["corner marks found"]),
+    ]
+    rows = [r for r in rows if r is not None]
     x, y = size, size
-    right = max(draw.textbbox((0, 0), text, font=font)[2] for *_, text in rows)
+    step = size * 1.5
+    right = max(draw.textlength(t, font=font) for *_, lines in rows for t in lines)
+    height = sum(len(lines) for *_, lines in rows) * step
     draw.rectangle(
-        (
-            x - size // 2,
-            y - size // 2,
-            x + size * 2 + right + size // 2,
-            y + len(rows) * size * 1.5,
-        ),
+        (x - size // 2, y - size // 2, x + size * 2 + right + size // 2, y + height),
         fill=(255, 255, 255, 225),
         outline=(80, 80, 80, 255),
     )
-    for fill, outline, text in rows:
-        draw.rectangle((x, y, x + size, y + size), fill=fill, outline=outline, width=width)
-        draw.text((x + size * 1.6, y - size * 0.1), text, fill=(20, 20, 20, 255), font=font)
-        y += size * 1.5
+    for fill, outline, lines in rows:
+        if fill or outline:
+            draw.rectangle((x, y, x + size, y + size), fill=fill, outline=outline, width=width)
+        for text in lines:
+            draw.text((x + size * 1.6, y - size * 0.1), text, fill=(20, 20, 20, 255), font=font)
+            y += step
 
 
 def save_overlay(result: ScanResult, image: Image.Image, out: Path) -> None:

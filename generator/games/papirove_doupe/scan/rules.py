@@ -21,6 +21,7 @@ from dataclasses import dataclass
 MARGIN = 1.0  # a combination this close to the best is a real alternative
 CLEAR = 1.0  # a box this sure of itself that a combination overrides is listed
 PLAIN = 1.5  # a box this sure of itself is not asked about for a combination it contradicts
+PER_GROUP = 3  # at most this many boxes of one group are asked about (chosen, then least sure)
 CAP = 8.0  # evidence is capped: one smudge never outweighs a whole row of clear boxes
 
 ADVENTURERS = ("warrior", "wizard", "cleric", "thief")
@@ -128,45 +129,63 @@ def decide(evidence: dict[str, float], names: Iterable[str] | None = None) -> De
     marked = {n: evidence.get(n, 0.0) > 0 for n in names}
     ask: dict[str, str] = {}
     sure: dict[str, float] = {n: abs(evidence.get(n, 0.0)) for n in names}
+    everywhere = ask
     for g in groups(names):
-        ev = {b: max(-CAP, min(CAP, evidence.get(b, 0.0))) for b in g.boxes}
+        ask = {}
+        _decide_group(g, evidence, marked, ask, sure)
+        # the few least sure boxes of a group say which of its fields to check: a long row of
+        # faint boxes on a small photo is not a list any player reads through
+        # (what the reading chose comes first: checking it settles the group either way)
+        keep = sorted(ask, key=lambda b: (not marked[b], sure[b]))[:PER_GROUP]
+        everywhere.update((b, ask[b]) for b in g.boxes if b in keep)
+    return Decision(marked, everywhere, sure)
 
-        def score(option: frozenset[str], ev: dict[str, float] = ev) -> float:
-            return sum(ev[b] for b in option)
 
-        ranked = sorted(g.options, key=score, reverse=True)
-        best = ranked[0]
-        top = score(best)
-        if g.required and all(ev[b] < CLEAR for b in best):
-            # nothing clearly marked where one must be: the likeliest is taken and asked about,
-            # with any other that looks marked at all; the plainly empty rest are not questions
-            for b in g.boxes:
-                marked[b] = b in best
-                sure[b] = 0.0 if b in best else max(-ev[b], 0.0)
-                if b in best or ev[b] > 0:
-                    ask[b] = "unsure" if ev[b] > -CLEAR else "against the rules"
-            continue
+def _decide_group(
+    g: Group,
+    evidence: dict[str, float],
+    marked: dict[str, bool],
+    ask: dict[str, str],
+    sure: dict[str, float],
+) -> None:
+    """The most likely combination of one group's boxes, and its boxes to ask about."""
+    ev = {b: max(-CAP, min(CAP, evidence.get(b, 0.0))) for b in g.boxes}
+
+    def score(option: frozenset[str], ev: dict[str, float] = ev) -> float:
+        return sum(ev[b] for b in option)
+
+    ranked = sorted(g.options, key=score, reverse=True)
+    best = ranked[0]
+    top = score(best)
+    if g.required and all(ev[b] < CLEAR for b in best):
+        # nothing clearly marked where one must be: the likeliest is taken and asked about,
+        # with any other that looks marked at all; the plainly empty rest are not questions
         for b in g.boxes:
             marked[b] = b in best
-            # how much less likely the best combination that reads this box the other way is,
-            # against what errors in that many boxes could add up to (in quadrature)
-            # (a combination that needs this box to be what it plainly is not is no alternative
-            # for it: one empty dungeon card among twelve is not a question about the others)
-            other = [
-                (top - score(o)) / math.sqrt(len(o ^ best))
-                for o in g.options
-                if (b in o) != (b in best) and (2 * (b in o) - 1) * ev[b] > -PLAIN
-            ]
-            sure[b] = min(other) if other else CAP
-            if sure[b] < MARGIN:
-                ask[b] = "unsure"
-            elif (b in best) != (ev[b] > 0) and abs(ev[b]) >= CLEAR:
-                ask[b] = "against the rules"
-                if ev[b] > 0:  # a clear mark the rules leave out: ask too about what it displaces
-                    agree = max((o for o in g.options if b in o), key=score)
-                    for other in sorted(agree ^ best):
-                        ask.setdefault(other, "against the rules")
-    return Decision(marked, ask, sure)
+            sure[b] = 0.0 if b in best else max(-ev[b], 0.0)
+            if b in best or ev[b] > 0:
+                ask[b] = "unsure" if ev[b] > -CLEAR else "against the rules"
+        return
+    for b in g.boxes:
+        marked[b] = b in best
+        # how much less likely the best combination that reads this box the other way is,
+        # against what errors in that many boxes could add up to (in quadrature)
+        # (a combination that needs this box to be what it plainly is not is no alternative
+        # for it: one empty dungeon card among twelve is not a question about the others)
+        other = [
+            (top - score(o)) / math.sqrt(len(o ^ best))
+            for o in g.options
+            if (b in o) != (b in best) and (2 * (b in o) - 1) * ev[b] > -PLAIN
+        ]
+        sure[b] = min(other) if other else CAP
+        if sure[b] < MARGIN:
+            ask[b] = "unsure"
+        elif (b in best) != (ev[b] > 0) and abs(ev[b]) >= CLEAR:
+            ask[b] = "against the rules"
+            if ev[b] > 0:  # a clear mark the rules leave out: ask too about what it displaces
+                agree = max((o for o in g.options if b in o), key=score)
+                for other in sorted(agree ^ best):
+                    ask.setdefault(other, "against the rules")
 
 
 def scored(name: str) -> bool:

@@ -6,7 +6,11 @@ the box map), so that moving a box on the sheet moves it for the reader too.
 
 from __future__ import annotations
 
+import io
+import json
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -134,8 +138,109 @@ def sheet_kinds(pack: Pack) -> list[SheetKind]:
     printables = _sheet_printables(pack)
     key = (str(pack.root), tuple(p.id for p in printables))
     if key not in _KINDS:
-        _KINDS[key] = [_kind(pack, p) for p in printables]
+        stored = _cache_path(pack, "kinds", ".json")
+        kinds = _load_kinds(stored) if stored else None
+        if kinds is None or [k.printable for k in kinds] != [p.id for p in printables]:
+            kinds = [_kind(pack, p) for p in printables]
+            if stored:
+                _save(stored, json.dumps([_kind_json(k) for k in kinds]).encode())
+        _KINDS[key] = kinds
     return _KINDS[key]
+
+
+# The box map and the blank raster take longer to make than a photo takes to read, so they are
+# kept between runs in a cache folder, under a key that changes whenever anything they are made
+# from does: the pack's files, the layouts, fonts and art, and papirna's own code.
+CACHE_ENV = "PAPIRNA_CACHE"  # a folder for the cache, or "off"
+CACHE_VERSION = 1
+
+
+def cache_dir() -> Path | None:
+    """Where the reader keeps its cache (None when switched off by PAPIRNA_CACHE=off)."""
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen:
+        return None if chosen.lower() == "off" else Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "papirna" / "scan"
+
+
+_KEYS: dict[str, str] = {}
+
+
+def _cache_key(pack: Pack) -> str:
+    """A digest of every file the sheet's drawing can depend on: names, sizes and times."""
+    root = str(pack.root)
+    if root not in _KEYS:
+        import hashlib
+
+        import generator
+
+        code = Path(generator.__file__).parent
+        digest = hashlib.sha256(f"{CACHE_VERSION}|{root}".encode())
+        for top in (pack.root, code, code.parent / "layouts", code.parent / "assets"):
+            for folder, dirs, files in sorted(os.walk(top)):
+                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+                for name in sorted(files):
+                    path = os.path.join(folder, name)
+                    try:
+                        st = os.stat(path)
+                    except OSError:
+                        continue
+                    digest.update(f"{path}|{st.st_size}|{st.st_mtime_ns}\n".encode())
+        _KEYS[root] = digest.hexdigest()[:24]
+    return _KEYS[root]
+
+
+def _cache_path(pack: Pack, what: str, suffix: str) -> Path | None:
+    folder = cache_dir()
+    return folder / f"{what}-{_cache_key(pack)}{suffix}" if folder else None
+
+
+def _save(path: Path, data: bytes) -> None:
+    """Write a cache file whole or not at all; a cache that cannot be written is no error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+def _kind_json(kind: SheetKind) -> dict:
+    return {
+        "printable": kind.printable,
+        "width": kind.width,
+        "height": kind.height,
+        "ids": [[code, sid, lang] for code, (sid, lang) in kind.ids.items()],
+        "boxes": [list(b) for b in kind.boxes],
+        "texts": [list(b) for b in kind.texts],
+        "regions": {k: list(v) for k, v in kind.regions.items()},
+        "marks": [list(m) for m in kind.marks],
+        "bits": [list(b) for b in kind.bits],
+    }
+
+
+def _load_kinds(path: Path) -> list[SheetKind] | None:
+    """The sheet kinds from a cache file, or None when it is missing or unreadable."""
+    try:
+        raw = json.loads(path.read_bytes())
+        return [
+            SheetKind(
+                printable=k["printable"],
+                width=k["width"],
+                height=k["height"],
+                ids={code: (sid, lang) for code, sid, lang in k["ids"]},
+                boxes=tuple(Box(*b) for b in k["boxes"]),
+                texts=tuple(Box(*b) for b in k["texts"]),
+                regions={n: tuple(v) for n, v in k["regions"].items()},
+                marks=tuple(Square(*m) for m in k["marks"]),
+                bits=tuple(Square(*b) for b in k["bits"]),
+            )
+            for k in raw
+        ]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def _kind(pack: Pack, printable: LoadedPrintable) -> SheetKind:
@@ -209,6 +314,16 @@ def _kind(pack: Pack, printable: LoadedPrintable) -> SheetKind:
 def reference(pack: Pack, kind: SheetKind, sid: str, lang: str) -> np.ndarray:
     """The blank sheet `sid` as darkness (0 paper .. 1 black) in the sheet-aligned image."""
     key = (str(pack.root), kind.printable, sid, lang)
+    stored = _cache_path(pack, f"blank-{kind.printable}-{sid}", ".npy")
+    if key not in _REFERENCES and stored and stored.is_file():
+        try:
+            grey = np.load(stored, allow_pickle=False)
+            if grey.dtype == np.uint8 and grey.shape[::-1] == raster_size(kind.width, kind.height):
+                dark = 1.0 - grey.astype(np.float32) / 255.0
+                dark.setflags(write=False)
+                _REFERENCES[key] = dark
+        except (OSError, ValueError):
+            pass
     if key not in _REFERENCES:
         from generator.layout.ops import Document, FieldOp, GroupOp, Page
         from generator.render.pdf import render_pdf
@@ -223,7 +338,12 @@ def reference(pack: Pack, kind: SheetKind, sid: str, lang: str) -> np.ndarray:
             Document("reference", [Page(layout.width + m, layout.height + m, [drawn])])
         )
         image = rasterise_pages(pdf, [raster_size(layout.width, layout.height)])[0].convert("L")
-        dark = 1.0 - np.asarray(image, dtype=np.float32) / 255.0
+        grey = np.asarray(image, dtype=np.uint8)
+        if stored:
+            buf = io.BytesIO()
+            np.save(buf, grey, allow_pickle=False)
+            _save(stored, buf.getvalue())
+        dark = 1.0 - grey.astype(np.float32) / 255.0
         dark.setflags(write=False)
         _REFERENCES[key] = dark
     return _REFERENCES[key]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 pytest.importorskip("cv2")
@@ -53,16 +55,7 @@ def test_generated_photos_are_read_exactly(pd_pack, sheet_kind):
     assert listed <= CASES * 3, f"{listed} boxes listed on {CASES} sheets"
 
 
-KNOWN_24 = pytest.mark.xfail(
-    reason="issue 24, open: after the sheet was re-laid (issue 16) and got radio fields (issue "
-    "18), the reader asks about 2-3 correctly read boxes of a clean sheet instead of at most 1",
-    strict=False,
-)
-
-
-@pytest.mark.parametrize(
-    "style", ["cross", "tick", pytest.param("fill", marks=KNOWN_24), "scribble", "slash"]
-)
+@pytest.mark.parametrize("style", ["cross", "tick", "fill", "scribble", "slash"])
 def test_every_mark_style_counts(pd_pack, sheet_kind, style):
     import random
 
@@ -114,7 +107,12 @@ def test_circled_values(pd_pack, sheet_kind):
     assert dungeon in asked and len(asked) <= 5 and not circled & set(asked)
 
 
-@KNOWN_24
+@pytest.mark.xfail(
+    reason="issue 24, open: on the sheet as issue 17 re-laid it, the blank photo's ability "
+    "circle -4 reads 4.5 spreads above the empty level (the others 2.3), so a clean sheet asks "
+    "about 2 boxes, not 1; it passed on the sheet before issue 17",
+    strict=False,
+)
 def test_blank_sheet_reads_empty_even_where_shaded(pd_pack, sheet_kind):
     """Level 1, the first health boxes and monster-round dice boxes are printed shaded."""
     from generator.games.papirove_doupe.scan import synth
@@ -129,3 +127,71 @@ def test_blank_sheet_reads_empty_even_where_shaded(pd_pack, sheet_kind):
     assert result.summary == f"1 box to check: dungeon card {asked[0][8:]}"
     _, problem = sheet_data(result)
     assert problem is None
+
+
+def test_overlay_legend_names_the_boxes_to_check_on_the_colour_photo(pd_pack, sheet_kind, tmp_path):
+    """The --show picture: the legend says what the colours mean and which boxes to check, each
+    asked box is labelled with how it was read; drawn on the colour photo though read in grey."""
+    from PIL import ImageDraw
+
+    from generator.games.papirove_doupe.scan import synth
+    from generator.games.papirove_doupe.scan.read import load_image, overlay
+
+    page, _ = synth.printed_page(pd_pack, sheet_kind, "cs", "a4", 6.0)
+    damage = synth.Damage(px_per_mm=5.0, background="wood")
+    photo, _ = synth.photograph(page, 6.0, damage)
+    path = tmp_path / "blank.jpg"
+    photo.save(path, quality=92)
+    grey = load_image(path, "blank.jpg")
+    assert grey.mode == "L"
+    result = read_image(grey, pd_pack, "blank.jpg")
+    (asked,) = result.uncertain  # a blank sheet: only the dungeon card is asked about
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record(self, xy, text, *args, **kwargs):
+        drawn.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = record
+    try:
+        picture = overlay(result, grey)
+    finally:
+        ImageDraw.ImageDraw.text = original
+    assert "read as marked" in drawn and "read as empty" in drawn
+    assert f"1 to check: dungeon card {asked.name[8:]}" in drawn
+    assert f"read as marked, {asked.confidence:.2f}" in drawn
+    # the wooden table around the sheet keeps its colour (a grey photo has R == G == B)
+    r, g, b = picture.getpixel((picture.width - 3, picture.height - 3))
+    assert max(r, g, b) - min(r, g, b) > 15
+
+
+def test_the_cache_gives_the_same_box_map_and_blank_sheet(pd_pack, tmp_path, monkeypatch):
+    """Kept between runs and read back, the box map and blank raster are what making them gives;
+    a pack file that changes gives a new key, so a stale cache is never used."""
+    import numpy as np
+
+    from generator.games.papirove_doupe.scan import template
+
+    monkeypatch.setenv(template.CACHE_ENV, "off")
+    monkeypatch.setattr(template, "_KINDS", {})
+    monkeypatch.setattr(template, "_REFERENCES", {})
+    fresh = template.sheet_kinds(pd_pack)
+    blank = template.reference(pd_pack, fresh[0], "PD-standard-letter-en", "en")
+    monkeypatch.setenv(template.CACHE_ENV, str(tmp_path))
+    for _ in range(2):  # written, then read back
+        template._KINDS.clear()
+        template._REFERENCES.clear()
+        assert template.sheet_kinds(pd_pack) == fresh
+        again = template.reference(pd_pack, fresh[0], "PD-standard-letter-en", "en")
+        assert np.array_equal(again, blank)
+    assert len(list(tmp_path.iterdir())) == 2
+    key = template._cache_key(pd_pack)
+    monkeypatch.setattr(template, "_KEYS", {})
+    sheet = next(pd_pack.root.rglob("*.yaml"))
+    stat = sheet.stat()
+    try:
+        os.utime(sheet, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1000))
+        assert template._cache_key(pd_pack) != key
+    finally:
+        os.utime(sheet, ns=(stat.st_atime_ns, stat.st_mtime_ns))

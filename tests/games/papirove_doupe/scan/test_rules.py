@@ -1,0 +1,68 @@
+"""What the rules make of each box's evidence: the combination chosen and the boxes asked about."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.games.papirove_doupe.scan.rules import PER_GROUP, decide, groups
+
+ROW = [f"quest.1.glory.{k}" for k in range(1, 15)]
+WOUNDS = [f"wound.{k}" for k in range(1, 25)]
+
+
+def test_a_track_fills_from_the_left_and_asks_at_its_end():
+    # wounds 1-3 clear (+4 each), wound 4 faint (+0.3), the rest plainly empty (-3):
+    # "4 wounds" scores 12.3 against 12 for "3 wounds"; the alternative reading wound 4 the other
+    # way differs by 0.3 (in one box), under MARGIN 1: wound 4 is asked about, nothing else
+    ev = {w: -3.0 for w in WOUNDS} | {"wound.1": 4, "wound.2": 4, "wound.3": 4, "wound.4": 0.3}
+    d = decide(ev)
+    assert [w for w in WOUNDS if d.marked[w]] == ["wound.1", "wound.2", "wound.3", "wound.4"]
+    assert d.ask == {"wound.4": "unsure"}
+
+
+def test_a_gap_in_a_track_is_read_as_filled_and_asked_about():
+    # wound 2 reads empty (-1.2) between clear marks: "3 wounds" scores 4 - 1.2 + 4 = 6.8, more
+    # than "1 wound" (4); wound 2 is read marked, against how it looked, and is asked about
+    ev = {w: -3.0 for w in WOUNDS} | {"wound.1": 4, "wound.2": -1.2, "wound.3": 4}
+    d = decide(ev)
+    assert d.marked["wound.2"] and d.ask["wound.2"] == "against the rules"
+
+
+def test_a_faint_row_asks_about_its_few_least_sure_values_only():
+    # every value of a glory row looks faintly marked or not (-0.5 .. +0.2): each is "unsure",
+    # but the player is asked about PER_GROUP of them, the chosen one among them
+    ev = {n: -0.5 + 0.05 * k for k, n in enumerate(ROW)}  # quest.1.glory.14 highest, +0.15
+    d = decide(ev)
+    asked = [n for n in ROW if n in d.ask]
+    assert len(asked) == PER_GROUP
+    assert d.marked["quest.1.glory.14"] and "quest.1.glory.14" in asked
+
+
+def test_a_range_means_the_fight_was_visited():
+    # range 2 is clear (+5), visited faint (-0.4): a range on an unvisited fight is impossible,
+    # so visited is read marked. {visited, range 2} scores 4.6; the best reading with visited
+    # empty is {} at 0, two boxes away: 4.6 / sqrt(2) = 3.25 > MARGIN, so no question either
+    names = ["visited", "fled", "range.1", "range.2", "range.3", "strongest"]
+    ev = {f"monster.1.{n}": -3.0 for n in names} | {
+        "monster.1.range.2": 5,
+        "monster.1.visited": -0.4,
+    }
+    d = decide(ev)
+    assert d.marked["monster.1.visited"] and d.marked["monster.1.range.2"]
+    assert d.ask == {}
+    assert abs(d.sureness["monster.1.visited"] - 4.6 / 2**0.5) < 1e-9
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-8, 8), min_size=24, max_size=24))
+def test_every_reading_is_one_the_rules_allow_and_no_group_asks_more_than_the_cap(values):
+    ev = dict(zip(WOUNDS, values, strict=True)) | {
+        n: v for n, v in zip(ROW, values[:14], strict=True)
+    }
+    d = decide(ev)
+    on = [d.marked[w] for w in WOUNDS]
+    assert on == sorted(on, reverse=True)  # filled from the left, no gaps
+    assert sum(d.marked[n] for n in ROW) <= 1  # at most one glory value in a row
+    for g in groups(ev):
+        assert sum(b in d.ask for b in g.boxes) <= PER_GROUP
