@@ -15,7 +15,7 @@ from generator.content.pack import LoadedPrintable, Pack
 from generator.layout.engine import Env
 from generator.layout.ops import GroupOp, Page
 from generator.layout.sketch import Sketch
-from generator.output.tiling import tile_grid, tile_layout
+from generator.output.tiling import TilePlan, plan_tiles, tile_layout
 from generator.units import PAPER_SIZES_MM
 
 WIDTH, HEIGHT = 190.0, 262.0  # the page's area, centred on A4 and Letter (margins > 8 mm)
@@ -93,17 +93,14 @@ def words(lang: str) -> dict[str, str]:
     return TEXT.get(lang, TEXT["en"])
 
 
-def board_tiles(size: tuple[float, float], paper: tuple[float, float]) -> tuple | None:
+def board_tiles(size: tuple[float, float], paper: tuple[float, float]) -> TilePlan | None:
     """How a drawn page of `size` is printed on `paper`: None when it fits (either way), else
-    (paper as used, columns, rows), on the paper turned whichever way needs fewer sheets."""
+    the tiling `build` uses (the same plan_tiles, so the diagram follows the tiles)."""
     w, h = size
     pw, ph = paper
     if (w <= pw + 1e-6 and h <= ph + 1e-6) or (h <= pw + 1e-6 and w <= ph + 1e-6):
         return None
-    turned = (ph, pw)
-    counts = {p: tile_grid(size, p)[:2] for p in (paper, turned)}
-    use = turned if math.prod(counts[turned]) < math.prod(counts[paper]) else paper
-    return (use, *counts[use])
+    return plan_tiles(size, paper)
 
 
 def start_pages(
@@ -140,7 +137,7 @@ def start_pages(
         if pid in sizes:
             grid = board_tiles(sizes[pid], PAPER_SIZES_MM[paper])
             if grid is not None:
-                _, cols, nrows = grid
+                cols, nrows = grid.cols, grid.rows
                 rows[-1].notes.append(t["tiled"].format(n=cols * nrows, cols=cols, rows=nrows))
                 tiled.append((lp.spec.title.get(lang), sizes[pid], grid))
     sk = Sketch(env, f"{page.id} page")
@@ -236,7 +233,6 @@ def _bring(sk: Sketch, data: StartPage, lang: str, t, y: float) -> float:
 
 def _tiles(sk: Sketch, title: str, size, grid, t, y: float, accent: str) -> float:
     """A small picture of the board cut into its tiles, with the overlaps shaded."""
-    paper, _, _ = grid
     sk.text(t["tiles"].format(title=title), 0, y, WIDTH, 8, size=14, font="display",
             color=INK, field="tiles")  # fmt: skip
     y += 10
@@ -245,11 +241,11 @@ def _tiles(sk: Sketch, title: str, size, grid, t, y: float, accent: str) -> floa
         return y
     bw, bh = size
     scale = min(90 / bw, (room - 4) / bh)
-    _, _, vw, vh = tile_grid(size, paper)
+    vw, vh = grid.view
     with sk.element("tile diagram"):  # one picture: its outlines and names may touch
         ox, oy = 0.0, y
         sk.rect(ox, oy, bw * scale, bh * scale, fill="#ffffff", stroke=INK, width=0.4)
-        tiles = tile_layout(size, paper)
+        tiles = tile_layout(size, grid)
         for tl in tiles:  # the strips a neighbour covers
             if tl.seam_x is not None:
                 sk.rect(ox + (tl.x + tl.seam_x) * scale, oy + tl.y * scale,
