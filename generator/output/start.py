@@ -6,6 +6,7 @@ The list is made from the pack itself, so it always matches what `build` writes.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -231,6 +232,12 @@ def _bring(sk: Sketch, data: StartPage, lang: str, t, y: float) -> float:
     return y + per_col * 6 + 4
 
 
+def _clear_span(a: float, b: float, spans: list[tuple[float, float]]) -> tuple[float, float]:
+    """The widest piece of [a, b] that no end of another span falls inside."""
+    cuts = sorted({a, b, *(e for span in spans for e in span if a + 1e-6 < e < b - 1e-6)})
+    return max(itertools.pairwise(cuts), key=lambda ab: ab[1] - ab[0])
+
+
 def _tiles(sk: Sketch, title: str, size, grid, t, y: float, accent: str) -> float:
     """A small picture of the board cut into its tiles, with the overlaps shaded."""
     sk.text(t["tiles"].format(title=title), 0, y, WIDTH, 8, size=14, font="display",
@@ -256,10 +263,12 @@ def _tiles(sk: Sketch, title: str, size, grid, t, y: float, accent: str) -> floa
         for tl in tiles:
             sk.rect(ox + tl.x * scale, oy + tl.y * scale, vw * scale, vh * scale, stroke=accent,
                     width=0.35, dash=(1.2, 0.8))  # fmt: skip
-            seen_w, seen_h = (tl.seam_x or vw) * scale, (tl.seam_y or vh) * scale
-            cx, cy = ox + tl.x * scale + seen_w / 2, oy + tl.y * scale + seen_h / 2
-            # the name fits in the part of the tile that stays visible, clear of the dashes
-            size = min(10.0, (seen_h - 2.5) / 0.6)
+            # the name sits in the widest piece of the tile's visible part that no other
+            # tile's dashed outline crosses, and fits it
+            x0, x1 = _clear_span(tl.x, tl.x + (tl.seam_x or vw), [(t.x, t.x + vw) for t in tiles])
+            y0, y1 = _clear_span(tl.y, tl.y + (tl.seam_y or vh), [(t.y, t.y + vh) for t in tiles])
+            cx, cy = ox + (x0 + x1) / 2 * scale, oy + (y0 + y1) / 2 * scale
+            size = min(10.0, ((y1 - y0) * scale - 2.5) / 0.6)
             if size >= 6.0:
                 sk.text(tl.name, cx - 6, cy - size * 0.25, 12, size * 0.5, size=size,
                         min_size=6, style="bold", align="center", color=accent,
