@@ -221,6 +221,7 @@ def test_cube_net_has_seven_tabs_and_five_folds() -> None:
         0.0,
         0.0,
         20.0,
+        tab_fill=rd.TAB_FILL,
     )
     tabs = [op for op in sk.ops if isinstance(op, PathOp) and op.style.fill is not None]
     tabs = [op for op in tabs if len(op.segments) == 5]  # the trapezoids (icons have more)
@@ -229,6 +230,28 @@ def test_cube_net_has_seven_tabs_and_five_folds() -> None:
     assert len(tabs) == 7
     assert len(folds) == 12
     assert len(cuts) == 14 - 7  # outline edges without a tab
+    # every solid stroke (a cut) is a line or a path's edge; none runs along a fold, else a
+    # player who cuts along the solid lines cuts the tab off (the tab outlines used to be
+    # closed paths, their solid base drawn under the dashed fold)
+    solid = [(op.x1, op.y1, op.x2, op.y2) for op in cuts]
+    for op in sk.ops:
+        if isinstance(op, PathOp) and op.style.stroke is not None and not op.style.dash:
+            pts = [seg[1:] for seg in op.segments if seg[0] in ("M", "L")]
+            if op.segments[-1][0] == "Z":
+                pts.append(pts[0])
+            solid += [(*a, *b) for a, b in zip(pts, pts[1:], strict=False)]
+
+    def same(a, b) -> bool:
+        return all(abs(u - v) < 1e-6 for u, v in zip(a, b, strict=True))
+
+    for f in folds:
+        fold = (f.x1, f.y1, f.x2, f.y2)
+        for seg in solid:
+            assert not (same(seg, fold) or same(seg, fold[2:] + fold[:2])), f"cut along {fold}"
+    # the tabs are grey, as the nets' note says
+    for op in tabs:
+        r, g, b = op.style.fill[:3]
+        assert r == g == b
 
 
 def test_token_plan_rows_and_mirror() -> None:
