@@ -576,3 +576,12 @@ def test_twelve_heroes_for_the_draft_variant(pack) -> None:
     assert len(heroes) == 12
     assert len({e.model.id for e in heroes}) == 12
     assert len(pack.printables["board"].files["heroes"].model) == 12
+
+
+def test_a_mount_shows_a_mount_not_a_terrain() -> None:
+    """The Mountain Pony showed the road icon: a mount's icon is no terrain's, and it exists."""
+    from generator.games.runebound.models import TERRAINS, TYPE_ICONS
+    from generator.resources import assets_dir
+
+    assert TYPE_ICONS["mount"] not in TERRAINS
+    assert (assets_dir() / "icons" / f"{TYPE_ICONS['mount']}.svg").is_file()
