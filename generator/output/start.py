@@ -36,7 +36,10 @@ TEXT = {
         "card": "čtvrtka 160–250 g/m²",
         "fillable": "K vyplnění na obrazovce je i {file}.",
         "a3": "Na A3 v jednom kuse: {file}.",
-        "tiled": "Vytiskne se na {n} listů ({cols} × {rows}); jak je složit, ukazuje obrázek dole.",
+        # Czech counts: na 2-4 listy, na 5 (and more) listů
+        "tiled": "Vytiskne se na {n} {sheets} ({cols} × {rows}); jak je složit, ukazuje obrázek dole.",
+        "sheets-few": "listy",
+        "sheets-many": "listů",
         "scale": "Tiskni ve skutečné velikosti",
         "scale-body": "V tiskovém dialogu zvol „Skutečná velikost“ nebo 100 %, nikdy "
         "„Přizpůsobit stránce“. Úsečka vpravo pak měří přesně 50 mm; změř ji pravítkem.",
@@ -58,7 +61,9 @@ TEXT = {
         "card": "card stock, 160–250 gsm",
         "fillable": "To fill in on screen, there is also {file}.",
         "a3": "On A3 in one piece: {file}.",
-        "tiled": "Prints on {n} sheets ({cols} × {rows}); the diagram below shows how they fit.",
+        "tiled": "Prints on {n} {sheets} ({cols} × {rows}); the diagram below shows how they fit.",
+        "sheets-few": "sheets",
+        "sheets-many": "sheets",
         "scale": "Print at actual size",
         "scale-body": "In the print dialog choose “Actual size” or 100 %, never “Fit to page”. "
         "The bar on the right then measures exactly 50 mm; check it with a ruler.",
@@ -139,7 +144,10 @@ def start_pages(
             grid = board_tiles(sizes[pid], PAPER_SIZES_MM[paper])
             if grid is not None:
                 cols, nrows = grid.cols, grid.rows
-                rows[-1].notes.append(t["tiled"].format(n=cols * nrows, cols=cols, rows=nrows))
+                n = cols * nrows
+                sheets = t["sheets-few" if 2 <= n <= 4 else "sheets-many"]
+                note = t["tiled"].format(n=n, sheets=sheets, cols=cols, rows=nrows)
+                rows[-1].notes.append(note)
                 tiled.append((lp.spec.title.get(lang), sizes[pid], grid))
     sk = Sketch(env, f"{page.id} page")
     y = _header(sk, data, lang, t)
