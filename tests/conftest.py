@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from generator.cli.common import load_packs
+
+# builds from the CLI render in the test process (the tests run in parallel already); tests of
+# the process pool ask for their workers explicitly
+os.environ.setdefault("PAPIRNA_JOBS", "1")
 from generator.output.build import plan, render_jobs
 
 
@@ -30,6 +36,30 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     out = tmp_path_factory.mktemp("build")
     results = render_jobs(plan(load_packs(None, None), None, None), out)
     return {r.path.name: r.data for r in results}
+
+
+def page_texts(data: bytes) -> list[str]:
+    """The text of every page of a PDF, whitespace collapsed (pdfium: fast, and reads forms)."""
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(data)
+    try:
+        return [" ".join(page.get_textpage().get_text_bounded().split()) for page in pdf]
+    finally:
+        pdf.close()
+
+
+@pytest.fixture(scope="session")
+def built_text(built: dict[str, bytes]) -> Callable[[str], list[str]]:
+    """The page texts of a built file by name, extracted once per test session."""
+    cache: dict[str, list[str]] = {}
+
+    def texts(name: str) -> list[str]:
+        if name not in cache:
+            cache[name] = page_texts(built[name])
+        return cache[name]
+
+    return texts
 
 
 SAMPLES = Path(__file__).resolve().parent / "samples"

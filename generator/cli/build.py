@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Literal
 
@@ -55,8 +56,10 @@ def build(
     tts: bool = P.TTS,
     color: str = P.COLOR,
     watch: bool = P.WATCH,
+    jobs: int | None = P.JOBS,
 ) -> None:
     """Render the printables of the named games (all games by default) into PDFs."""
+    started = time.perf_counter()
     opts = P.options(
         duplex, back_offset, gap, bleed, guides, corners, single, printer_margin, gutterfold
     )
@@ -66,7 +69,9 @@ def build(
         packs = _packs(games, content, plan_file, file_args, lang)
         papers = [paper] if paper else None
         langs = [lang] if lang else None
-        return P.produce(packs, langs, papers, out, opts, more, None, cache, not watch)
+        return P.produce(
+            packs, langs, papers, out, opts, more, None, cache, not watch, jobs, started
+        )
 
     if not watch:
         run()

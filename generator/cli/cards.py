@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 from typing import Literal
 
@@ -72,8 +73,10 @@ def build(
     only: str | None = typer.Option(
         None, "--only", help="Draw just these cards: ID[,ID...] (their ids in the card data)."
     ),
+    jobs: int | None = P.JOBS,
 ) -> None:
     """Render your deck with the same engine and options as the built-in games."""
+    started = time.perf_counter()
     from generator.content.deck import load_deck
 
     opts = P.options(
@@ -91,7 +94,9 @@ def build(
                 file=str(deck),
             )
         papers = [paper] if paper else None
-        return P.produce([pack], langs, papers, out, opts, more, wanted, cache, not watch)
+        return P.produce(
+            [pack], langs, papers, out, opts, more, wanted, cache, not watch, jobs, started
+        )
 
     if not watch:
         run()

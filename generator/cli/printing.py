@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,8 +14,9 @@ from generator.errors import PapirnaError
 from generator.units import parse_length
 
 if TYPE_CHECKING:
-    from generator.output.build import Job, Renderer
+    from generator.output.build import Job
     from generator.output.impose import PrintOptions
+    from generator.output.parallel import Extras
 
 DUPLEX = typer.Option("long", "--duplex", help="Backs for long-edge or short-edge duplex, or none.")
 OFFSET = typer.Option(
@@ -72,6 +72,9 @@ WATCH = typer.Option(
 )
 SHOWCASE = typer.Option(
     False, "--showcase", help="Also write a showcase PNG of the first cards of each deck."
+)
+JOBS = typer.Option(
+    None, "--jobs", "-j", min=1, help="Render on this many processes (default: one per core)."
 )
 
 
@@ -162,19 +165,6 @@ def _printer_margin(value: str | None) -> float:
     return mm
 
 
-@dataclass(frozen=True)
-class Extras:
-    """Files made beside the PDFs: PNGs, showcases, Tabletop Simulator sheets; and PDF colour."""
-
-    png: bool = False
-    dpi: int = 300
-    showcase: bool = False
-    png_copies: bool = False
-    png_corners: float = 0.0
-    tts: bool = False
-    color: str = "rgb"
-
-
 def extras(
     png: bool = False,
     dpi: int = 300,
@@ -185,6 +175,7 @@ def extras(
     color: str = "rgb",
 ) -> Extras:
     """Extras from the command line's words, checked."""
+    from generator.output.parallel import Extras
     from generator.output.png import check_dpi
 
     check_dpi(dpi)
@@ -210,11 +201,14 @@ def produce(
     only: set[str] | None = None,
     cache: dict | None = None,
     summary: bool = True,
+    jobs: int | None = None,
+    started: float | None = None,
 ) -> tuple[int, int]:
     """Render, then write every file (nothing is written if anything fails), then summarise.
 
     `only`: draw just the cards with these ids. `cache`: drawn cards kept between calls (watch
-    mode). Returns (files written, cards drawn anew).
+    mode). `jobs` processes render (default: one per core); `started` is when the command began.
+    Returns (files written, cards drawn anew).
 
     Files are staged to temp files as they are made (memory stays flat however many PNGs a
     deck gives) and renamed into place together at the end.
@@ -222,16 +216,13 @@ def produce(
     from rich.progress import BarColumn, Progress, TextColumn
     from rich.table import Table
 
-    from generator.output.build import Renderer, plan
+    from generator.output.build import plan
     from generator.output.files import Staging
-    from generator.render.pdf import render_pdf
+    from generator.output.parallel import Extras, default_workers, render_all
 
+    started = time.perf_counter() if started is None else started
     more = more or Extras()
-    jobs = plan(packs, langs, papers, single=opts.single)
-    renderer = Renderer(opts)
-    renderer.only = only
-    renderer.card_cache = cache
-    files: list[tuple[Path, str]] = []
+    todo = plan(packs, langs, papers, single=opts.single)
     err = stderr()
     with (
         Staging() as staging,
@@ -244,54 +235,49 @@ def produce(
             disable=not err.is_terminal,
         ) as progress,
     ):
+        task = progress.add_task("rendering", total=len(todo))
 
-        def add(path: Path, data: bytes, what: str) -> None:
-            staging.add(path, data)
-            files.append((path, what))
+        def advance(job: Job, n: int) -> None:
+            progress.update(task, description=job.filename, advance=n)
 
-        task = progress.add_task("rendering", total=len(jobs))
-        decks_done: set[tuple[str, str, str]] = set()
-        for job in jobs:
-            progress.update(task, description=job.filename)
-            doc = renderer.document(job)
-            pdf = render_pdf(doc, more.color)
-            add(out / job.pack.id / job.filename, pdf, f"{len(doc.pages)} pages")
-            key = (job.pack.id, job.printable.id, job.lang)
-            wanted = more.png or more.showcase or more.tts
-            if job.printable.spec.kind == "deck" and wanted and key not in decks_done:
-                decks_done.add(key)
-                _deck_files(renderer, job, out, more, add)
-            progress.update(task, advance=1)
+        rendered = render_all(
+            todo,
+            out,
+            opts,
+            more,
+            workers=jobs or default_workers(),
+            progress=advance,
+            sink=lambda path, data, _what: staging.add(path, data),
+            only=only,
+            cache=cache,
+        )
         sizes = dict(staging.sizes)
-    for warning in renderer.warnings:
+    files = rendered.files
+    for warning in rendered.warnings:
         err.print(f"papirna: warning: {warning}", highlight=False, markup=False, soft_wrap=True)
     if not summary:
-        return len(files), renderer.drawn
+        return len(files), rendered.drawn
     table = Table(title=f"papirna wrote {len(files)} files to {out}")
     table.add_column("file")
     table.add_column("content", justify="right")
     table.add_column("KiB", justify="right")
-    for path, what in files:
+    for path, _, what in files:
         table.add_row(str(path.relative_to(out)), what, f"{sizes[path] / 1024:.0f}")
-    stdout().print(table)
-    return len(files), renderer.drawn
+    console = stdout()
+    console.print(table)
+    console.print(
+        build_summary(len(files), rendered.pages, sum(sizes.values()), out, started),
+        markup=False,
+    )
+    return len(files), rendered.drawn
 
 
-def _deck_files(renderer: Renderer, job: Job, out: Path, more: Extras, add: Callable) -> None:
-    """A deck's PNGs, showcase and Tabletop Simulator sheets, as the extras ask."""
-    from generator.output.png import deck_pngs, deck_showcase
-
-    deck = renderer.deck_cards(job)
-    if more.png:
-        folder = out / job.pack.id / "png" / f"{job.printable.id}-{job.lang}"
-        for name, data in deck_pngs(deck, more.dpi, more.png_copies, more.png_corners):
-            add(folder / name, data, f"{more.dpi} dpi")
-    if more.tts:
-        from generator.output.tts import deck_files
-
-        folder = out / job.pack.id / "tts" / f"{job.printable.id}-{job.lang}"
-        for path, data in deck_files(deck, folder, deck.title, more.dpi):
-            add(path, data, "Tabletop Simulator")
-    if more.showcase:
-        name = f"{job.pack.id}-{job.printable.id}-{job.lang}-showcase.png"
-        add(out / job.pack.id / name, deck_showcase(deck), "showcase")
+def build_summary(files: int, pages: int, size: int, out: Path, started: float) -> str:
+    """The last line of a build: how many files, pages and MB were written, where, how fast."""
+    took = time.perf_counter() - started
+    noun = "file" if files == 1 else "files"
+    pnoun = "page" if pages == 1 else "pages"
+    return (
+        f"papirna wrote {files} {noun} ({pages} PDF {pnoun}, {size / 1e6:.1f} MB) "
+        f"to {out} in {took:.1f} s"
+    )

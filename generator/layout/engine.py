@@ -16,6 +16,7 @@ from generator.layout.ops import (
     Color,
     EllipseOp,
     FieldOp,
+    GroupOp,
     LineOp,
     PathOp,
     RectOp,
@@ -47,6 +48,7 @@ class Env:
     fonts: dict[str, str] = field(default_factory=dict)  # a pack's font family -> registered
     lang: str | None = None  # the language texts are typeset and hyphenated in
     _icons: dict = field(default_factory=dict)
+    _placed: dict = field(default_factory=dict)
 
     def font_family(self, name: str) -> str:
         """The registered family of font `name` (sans, display or one of the pack's fonts)."""
@@ -96,17 +98,26 @@ class Env:
         return drawing
 
     def icon_ops(self, name: str, x: float, y: float, w: float, h: float, color: Color) -> list:
-        """Operations drawing icon `name` fitted into a box."""
-        from generator.layout.svg import svg_ops
+        """Operations drawing icon `name` fitted into a box.
 
+        The icon is drawn once per size and colour, at the origin, and moved into place by a
+        shared group: the PDF stores it once and shows it wherever it is used. Inside the group,
+        a SolidOp marks its paths as one solid shape (for `lint`).
+        """
         drawing = self.icon(name)
         if isinstance(drawing, Path):
             from generator.layout.svgfile import svg_file_ops
 
             ops = svg_file_ops(drawing, x, y, w, h, "contain", self.fonts)
-        else:
-            ops = svg_ops(drawing, x, y, w, h, color)
-        return [SolidOp(len(ops)), *ops]
+            return [SolidOp(len(ops)), *ops]
+        key = (name, w, h, color)
+        ops = self._placed.get(key)
+        if ops is None:
+            from generator.layout.svg import svg_ops
+
+            paths = svg_ops(drawing, 0.0, 0.0, w, h, color)
+            ops = self._placed[key] = (SolidOp(len(paths)), *paths)
+        return [GroupOp(x, y, ops, shared=True)]
 
     def inline_icon(self, name: str, x: float, y: float, size: float, color: Color) -> list:
         """An icon one em square, for text."""

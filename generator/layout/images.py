@@ -62,6 +62,22 @@ def effective_dpi(src: str, root: Path | None, w: float, h: float, fit: str) -> 
     return min(iw / (dw / 25.4), ih / (dh / 25.4))
 
 
+_PLACED: dict[tuple, tuple] = {}
+
+
+def _svg_at_origin(drawing, w: float, h: float, fit: str) -> tuple:
+    """An SVG drawing's operations for a w x h mm box at the origin, made once per size."""
+    from generator.layout.svg import svg_ops
+
+    key = (id(drawing), w, h, fit)
+    cached = _PLACED.get(key)
+    if cached is None or cached[0] is not drawing:
+        if len(_PLACED) > 4096:
+            _PLACED.clear()
+        cached = _PLACED[key] = (drawing, tuple(svg_ops(drawing, 0.0, 0.0, w, h, BLACK, fit)))
+    return cached[1]
+
+
 def image_ops(
     src: str,
     root: Path | None,
@@ -76,7 +92,7 @@ def image_ops(
     path = resolve_in_pack(src, root)
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        from generator.layout.svg import load_svg, svg_ops
+        from generator.layout.svg import load_svg
         from generator.layout.svgfile import inspect_svg, svg_file_ops
 
         try:
@@ -89,10 +105,9 @@ def image_ops(
             if "DOCTYPE" in first.message:
                 raise
             return svg_file_ops(path, x, y, w, h, fit, fonts)
-        ops = svg_ops(drawing, x, y, w, h, BLACK, fit)
-        if fit == "cover":
-            return [GroupOp(0.0, 0.0, tuple(ops), (x, y, w, h))]
-        return ops
+        # drawn once at the origin, moved into place: stored once in the PDF, shown at every use
+        ops = _svg_at_origin(drawing, w, h, fit)
+        return [GroupOp(x, y, ops, (0.0, 0.0, w, h) if fit == "cover" else None, shared=True)]
     if suffix not in RASTER:
         raise PapirnaError(f"image {src!r}: expected a .png, .jpg or .svg file")
     iw, ih = raster_size(path)

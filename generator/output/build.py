@@ -137,6 +137,7 @@ class DeckCards:
     fronts: list = field(default_factory=list)
     backs: list | None = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def check_only(only: set[str], ids: list[str], printable: LoadedPrintable) -> None:
@@ -159,8 +160,9 @@ class Renderer:
         self.only: set[str] | None = None  # draw just the cards with these ids (--only)
         self.card_cache: dict | None = None  # drawn cards by their inputs (watch mode)
         self.drawn = 0  # cards drawn anew, not taken from card_cache
-        self._decks: dict[tuple, DeckCards] = {}
         self._fonts: dict[Path, dict[str, str]] = {}
+        # drawn decks by (printable, language): the faces do not depend on the paper
+        self._decks: dict[tuple[int, str], tuple[LoadedPrintable, DeckCards]] = {}
 
     def env(self, pack: Pack, fillable: bool = False, lang: str | None = None) -> Env:
         """A layout environment for one pack (texts in `lang`): its own fonts/ and icons/ too."""
@@ -201,10 +203,17 @@ class Renderer:
         Each card's front and back layout is chosen by the deck (one layout, or by a field, or
         by the card's own `layout`/`back` column); every field the layouts name is checked
         against the cards before anything is drawn.
+        A deck is drawn once per language: the other papers (and its PNGs) reuse the drawing.
         """
-        key = (id(job.pack), job.printable.id, job.lang)
-        if key in self._decks:
-            return self._decks[key]
+        key = (id(job.printable), job.lang)
+        cached = self._decks.get(key)
+        if cached is None or cached[0] is not job.printable:
+            cached = self._decks[key] = (job.printable, self._draw_deck(job))
+        deck = cached[1]
+        self.warnings.extend(w for w in deck.warnings if w not in self.warnings)
+        return deck
+
+    def _draw_deck(self, job: Job) -> DeckCards:
         p = job.printable
         if p.spec.layout is None:
             raise p.entry.error("a deck needs 'layout'", ("layout",))
@@ -346,8 +355,7 @@ class Renderer:
             deck.bleed = opts.bleed
         elif p.spec.bleed is not None:
             deck.bleed = p.spec.bleed
-        self.warnings.extend(w for w in env.warnings if w not in self.warnings)
-        self._decks[key] = deck
+        deck.warnings = list(env.warnings)
         return deck
 
     def deck_pages(self, job: Job) -> list[Page]:

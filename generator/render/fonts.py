@@ -50,8 +50,31 @@ def ensure_font(name: str) -> None:
     path = files.get(name) or _pack_files.get(name)
     if path is None:
         raise PapirnaError(f"unknown font {name!r}; known: {', '.join(sorted(files))}")
-    pdfmetrics.registerFont(TTFont(name, str(path)))
+    font = TTFont(name, str(path))
+    _remember_subsets(font)
+    pdfmetrics.registerFont(font)
     _registered.add(name)
+
+
+def _remember_subsets(font: TTFont) -> None:
+    """Make each font subset (a list of glyphs) once: A4 and Letter, cs and en, share most.
+
+    The bytes are those reportlab's subsetter gives for the same glyphs, so files do not change.
+    """
+    face = font.face
+    make = face.makeSubset
+    made: dict[tuple[int, ...], bytes] = {}
+
+    def make_subset(subset: list[int]) -> bytes:
+        key = tuple(subset)
+        data = made.get(key)
+        if data is None:
+            if len(made) > 512:
+                made.clear()
+            data = made[key] = make(subset)
+        return data
+
+    face.makeSubset = make_subset
 
 
 def register_fonts() -> tuple[str, ...]:

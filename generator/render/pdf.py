@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+import math
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+from reportlab import rl_config
+from reportlab.lib import rl_accel
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from generator.layout.ops import (
     Document,
@@ -32,7 +41,7 @@ class _Painter:
     ) -> None:
         self.c = canvas
         self.h = height_mm
-        self.forms = forms  # (id of shared ops, page height) -> form name, for the whole file
+        self.forms = forms  # (shared ops, page height) -> form name, for the whole file
         self.fields = fields  # the form fields of the whole file
         self.cmyk = cmyk  # every colour as DeviceCMYK (see cmyk.py)
         self.reset()
@@ -95,7 +104,7 @@ class _Painter:
                     ensure_font(op.font)
                     c.setFont(op.font, op.size)
                     self.font = (op.font, op.size)
-                c.drawString(op.x * K, (h - op.y) * K, op.text)
+                _draw_string(c, op.font, op.size, op.x * K, (h - op.y) * K, op.text)
             elif t is RectOp:
                 stroke, fill = self.style(op.style)
                 if not (stroke or fill):
@@ -111,42 +120,44 @@ class _Painter:
             elif t is EllipseOp:
                 stroke, fill = self.style(op.style)
                 if stroke or fill:
-                    c.ellipse(
+                    _ellipse(
+                        c,
                         (op.cx - op.rx) * K,
                         (h - op.cy - op.ry) * K,
                         (op.cx + op.rx) * K,
                         (h - op.cy + op.ry) * K,
-                        stroke=stroke,
-                        fill=fill,
                     )
+                    c.addLiteral(PATH_OPS[stroke, fill, FILL_EVEN_ODD])  # reportlab's default
             elif t is PathOp:
                 stroke, fill = self.style(op.style)
                 if not (stroke or fill):
                     continue
-                p = c.beginPath()
+                # the operators reportlab's path object writes, without a call per segment
+                code = ["n"]
+                add = code.append
                 for seg in op.segments:
                     kind = seg[0]
                     if kind == "M":
-                        p.moveTo(seg[1] * K, (h - seg[2]) * K)
+                        add(fp_str(seg[1] * K, (h - seg[2]) * K) + " m")
                     elif kind == "L":
-                        p.lineTo(seg[1] * K, (h - seg[2]) * K)
+                        add(fp_str(seg[1] * K, (h - seg[2]) * K) + " l")
                     elif kind == "C":
-                        p.curveTo(
-                            seg[1] * K,
-                            (h - seg[2]) * K,
-                            seg[3] * K,
-                            (h - seg[4]) * K,
-                            seg[5] * K,
-                            (h - seg[6]) * K,
+                        add(
+                            fp_str(
+                                seg[1] * K,
+                                (h - seg[2]) * K,
+                                seg[3] * K,
+                                (h - seg[4]) * K,
+                                seg[5] * K,
+                                (h - seg[6]) * K,
+                            )
+                            + " c"
                         )
                     else:
-                        p.close()
-                c.drawPath(
-                    p,
-                    stroke=stroke,
-                    fill=fill,
-                    fillMode=FILL_EVEN_ODD if op.style.evenodd else FILL_NON_ZERO,
-                )
+                        add("h")
+                c.addLiteral(" ".join(code))
+                mode = FILL_EVEN_ODD if op.style.evenodd else FILL_NON_ZERO
+                c.addLiteral(PATH_OPS[stroke, fill, mode])
             elif t is GroupOp:
                 c.saveState()
                 c.translate(op.dx * K, -op.dy * K)
@@ -187,8 +198,12 @@ class _Painter:
                 self.reset()
 
     def form(self, ops: tuple) -> None:
-        """Show shared operations as a form XObject, drawn into the file the first time only."""
-        key = (id(ops), self.h)
+        """Show shared operations as a form XObject, drawn into the file the first time only.
+
+        Forms are found by what they draw (not by which tuple holds it), so that the file is
+        the same whichever caches made the operations.
+        """
+        key = (ops, self.h)
         name = self.forms.get(key)
         if name is None:
             name = self.forms[key] = f"papirna-shared-{len(self.forms)}"
@@ -200,7 +215,119 @@ class _Painter:
         self.c.doForm(name)
 
 
+def _draw_string(c: Canvas, font_name: str, size: float, x: float, y: float, text: str) -> None:
+    """canvas.drawString for a TrueType font, writing the same operators with less work.
+
+    reportlab's drawString also measures the string (for right-to-left text) and builds a text
+    object; for papirna's fonts the operators are: the text origin, for each run of one font
+    subset its name and size, the escaped run, then T*. Other fonts go through drawString.
+    """
+    font = pdfmetrics.getFont(font_name)
+    if not getattr(font, "_dynamicFont", False):
+        c.drawString(x, y, text)
+        return
+    doc = c._doc
+    size_code = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # setFont's leading: 1.2 x size
+    runs = []
+    current = -1
+    for subset, part in font.splitString(text, doc):
+        if subset != current:
+            runs.append(f"{font.getSubsetInternalName(subset, doc)} {size_code}")
+            current = subset
+        runs.append(f"({escapePDF(part)}) Tj")
+    c.addLiteral(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(runs)} T* ET")
+
+
+def _unit_arcs() -> tuple[tuple[float, ...], ...]:
+    """Per quarter of a full ellipse, the unit terms reportlab's bezierArc(0, 360) uses."""
+    frag = 90.0
+    half = frag * math.pi / 360.0
+    kappa = abs(4.0 / 3.0 * (1.0 - math.cos(half)) / math.sin(half))
+    arcs = []
+    for i in range(4):
+        t0 = (0 + i * frag) * math.pi / 180.0
+        t1 = (0 + (i + 1) * frag) * math.pi / 180.0
+        c0, s0, c1, s1 = math.cos(t0), math.sin(t0), math.cos(t1), math.sin(t1)
+        arcs.append(
+            (c0, s0, c0 - kappa * s0, s0 + kappa * c0, c1 + kappa * s1, s1 - kappa * c1, c1, s1)
+        )
+    return tuple(arcs)
+
+
+_ARCS = _unit_arcs()
+
+
+def _ellipse(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
+    """The path of canvas.ellipse(x1, y1, x2, y2), the same numbers, without its per-call work."""
+    x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+    xc, yc = (x1 + x2) / 2.0, (y1 + y2) / 2.0
+    rx, ry = (x2 - x1) / 2.0, (y2 - y1) / 2.0
+    c0, s0 = _ARCS[0][:2]
+    c.addLiteral("n")
+    c.addLiteral(fp_str(xc + rx * c0, yc - ry * s0) + " m")
+    for _, _, a, b, d, e, c1, s1 in _ARCS:
+        c.addLiteral(
+            fp_str(xc + rx * a, yc - ry * b, xc + rx * d, yc - ry * e, xc + rx * c1, yc - ry * s1)
+            + " c"
+        )
+
+
 FORM_REACH = 14400.0  # pt (200 in): a shared form's bounding box reaches this far every way
+
+
+def accelerated() -> bool:
+    """Whether reportlab's C accelerator (the rl_accel package) is installed and in use."""
+    return not rl_accel.fp_str.__name__.startswith("_py_")
+
+
+_COMPRESSED: dict[bytes, bytes] = {}  # sha-1 of a stream -> its Flate bytes
+_COMPRESSED_LIMIT = 64_000_000  # bytes of compressed streams kept
+_compressed_size = 0
+
+
+def _compress(data: str | bytes) -> bytes:
+    """zlib.compress as reportlab calls it, remembering streams seen before.
+
+    The same font subset or form appears in the A4 and the Letter file, in Czech and English;
+    it is compressed once. The bytes are those zlib gives, so files do not change.
+    """
+    global _compressed_size
+    raw = data.encode("utf8") if isinstance(data, str) else data
+    if len(raw) < 512:
+        return zlib.compress(raw)
+    key = hashlib.sha1(raw).digest()
+    packed = _COMPRESSED.get(key)
+    if packed is None:
+        packed = zlib.compress(raw)
+        if _compressed_size + len(packed) > _COMPRESSED_LIMIT:
+            _COMPRESSED.clear()
+            _compressed_size = 0
+        _COMPRESSED[key] = packed
+        _compressed_size += len(packed)
+    return packed
+
+
+@contextmanager
+def binary_streams() -> Iterator[None]:
+    """Streams written while this is open are Flate-compressed binary, not ASCII85 text.
+
+    ASCII85 makes every stream a quarter larger and costs time to encode; PDF needs neither.
+    reportlab reads the setting when a file is saved, so it is switched back afterwards; the
+    same goes for the compression of repeated streams (see _compress).
+    """
+    before = rl_config.useA85
+    flate = pdfdoc.PDFZCompress
+    encode = flate.__dict__.get("encode")  # set when this is open already
+    rl_config.useA85 = 0
+    flate.encode = _compress
+    try:
+        yield
+    finally:
+        rl_config.useA85 = before
+        if encode is None:
+            del flate.encode
+        else:
+            flate.encode = encode
 
 
 def render_pdf(doc: Document, color: str = "rgb") -> bytes:
@@ -208,6 +335,11 @@ def render_pdf(doc: Document, color: str = "rgb") -> bytes:
 
     `color` "cmyk": every colour and image in DeviceCMYK, with an OutputIntent (see cmyk.py).
     """
+    with binary_streams():
+        return _render_pdf(doc, color)
+
+
+def _render_pdf(doc: Document, color: str) -> bytes:
     ensure_font(DEFAULT_FONT)
     buf = io.BytesIO()
     first = doc.pages[0]

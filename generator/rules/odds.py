@@ -3,6 +3,7 @@ duels, dice expressions like '3d6+2', and rolls of custom dice (Papírové doup�
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Sequence
@@ -154,6 +155,12 @@ def parse_dice(text: str) -> DiceExpr:
 
 def distribution(expr: DiceExpr) -> dict[int, Fraction]:
     """The exact distribution of a dice expression's total."""
+    return dict(_distribution(expr))
+
+
+@functools.lru_cache(maxsize=256)
+def _distribution(expr: DiceExpr) -> tuple[tuple[int, Fraction], ...]:
+    """distribution(), worked out once per expression (odds tables ask for the same dice often)."""
     dist: dict[int, Fraction] = {expr.constant: Fraction(1)}
     for term in expr.terms:
         part = dice_sum(term.count, term.sides)
@@ -163,7 +170,7 @@ def distribution(expr: DiceExpr) -> dict[int, Fraction]:
                 v = a + term.sign * b
                 nxt[v] = nxt.get(v, Fraction(0)) + p * q
         dist = nxt
-    return dict(sorted(dist.items()))
+    return tuple(sorted(dist.items()))
 
 
 class DiceRoll(NamedTuple):

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -503,6 +504,7 @@ def _filled_pdf(game: str) -> bytes:
     return buf.getvalue()
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=max(EXAMPLES // 2, 5))
 @given(data=st.data())
 def test_score_survives_broken_pdf_sheets(data: st.DataObject) -> None:
@@ -541,6 +543,7 @@ def test_dungeon_check_survives_broken_cards(data: st.DataObject) -> None:
         check(result, allowed=(0, 1, 2), names=rf"^papirna: error: cards\.{fmt}")
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=max(EXAMPLES // 4, 5))
 @given(data=st.data())
 def test_build_survives_broken_plan(data: st.DataObject) -> None:
@@ -621,6 +624,7 @@ def test_roll_survives_odd_dice(what: str, extra: list[str], as_json: bool) -> N
         check(_invoke(args, Path(tmp)))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(
     args=_options(

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from generator.content.tables import load_cards_file
 from generator.errors import PapirnaError
 from generator.layout.images import image_ops
-from generator.layout.ops import Document, Page, PathOp, SvgOp
+from generator.layout.ops import Document, GroupOp, Page, PathOp, SvgOp
 from generator.layout.qr import qr_ops
 from generator.render.pdf import render_pdf
 from tests.sheets import write_ods, write_xlsx
@@ -55,7 +55,9 @@ def test_inkscape_svg_is_drawn_whole_as_vector_and_deterministic(tmp_path: Path)
 def test_simple_svg_still_goes_through_papirnas_own_paths(tmp_path: Path) -> None:
     (tmp_path / "s.svg").write_text(SIMPLE)
     ops = image_ops("s.svg", tmp_path, 0, 0, 10, 10, "contain")
-    assert ops and all(isinstance(op, PathOp) for op in ops)
+    # one shared group (stored once per file), holding papirna's own paths
+    assert len(ops) == 1 and isinstance(ops[0], GroupOp) and ops[0].shared
+    assert ops[0].ops and all(isinstance(op, PathOp) for op in ops[0].ops)
 
 
 @pytest.mark.parametrize(

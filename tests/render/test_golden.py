@@ -6,6 +6,7 @@ Run `pytest --update-golden` to accept the current renders.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -85,7 +86,10 @@ def check_golden(built: dict[str, bytes], update_golden: bool, name: str, page: 
     if update_golden or not golden.exists():
         if not update_golden:
             pytest.fail(f"no golden image {golden.name}; run pytest --update-golden")
-        actual.save(golden, optimize=True)
+        # a temp file renamed into place: no half-written golden, whichever worker writes it
+        part = golden.with_name(f".{golden.name}.{os.getpid()}.tmp")
+        actual.save(part, format="PNG", optimize=True)
+        os.replace(part, golden)
         return
     expected = Image.open(golden).convert("RGB")
     stem = golden.stem

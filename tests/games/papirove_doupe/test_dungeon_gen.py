@@ -57,6 +57,7 @@ def violations(card: DungeonCard, plan: Plan | None = None) -> list[str]:
 # ------------------------------------------------------------------------- validity and variety
 
 
+@pytest.mark.slow
 @settings(max_examples=300, derandomize=True, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**63))
 def test_every_generated_card_passes_check_dungeon(seed: int) -> None:
@@ -65,6 +66,7 @@ def test_every_generated_card_passes_check_dungeon(seed: int) -> None:
         assert card.difficulty == gen.difficulty(card, builtin().plan, builtin().monsters)
 
 
+@pytest.mark.slow
 def test_thousand_cards_valid_all_different_none_builtin() -> None:
     made = cards(2024, 1000)
     assert len(made) == 1000

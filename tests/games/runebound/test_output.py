@@ -4,6 +4,7 @@ colours that survive greyscale."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import pypdfium2 as pdfium
 import pytest
@@ -31,10 +32,6 @@ PAGES = {
 
 def _reader(built: dict[str, bytes], name: str) -> PdfReader:
     return PdfReader(io.BytesIO(built[name]))
-
-
-def _text(reader: PdfReader, page: int) -> str:
-    return " ".join(reader.pages[page].extract_text().split())
 
 
 def _raster(data: bytes, page: int, dpi: int) -> Image.Image:
@@ -99,17 +96,17 @@ def test_every_printable_is_built(built: dict[str, bytes], lang: str, paper: str
     ],
 )
 def test_pages_carry_their_text(
-    built: dict[str, bytes], what: str, page: int, cs: list[str], en: list[str]
+    built_text: Callable[[str], list[str]], what: str, page: int, cs: list[str], en: list[str]
 ) -> None:
     for lang, words in (("cs", cs), ("en", en)):
-        text = _text(_reader(built, f"runebound-{what}-{lang}-a4.pdf"), page)
+        text = built_text(f"runebound-{what}-{lang}-a4.pdf")[page]
         for word in words:
             assert word in text, (what, lang, word)
 
 
-def test_dice_counts_on_the_reference(built: dict[str, bytes]) -> None:
+def test_dice_counts_on_the_reference(built_text: Callable[[str], list[str]]) -> None:
     """The total row counts the faces by hand from dice.yaml: plains 15 ... mountains 5."""
-    text = _text(_reader(built, "runebound-dice-en-a4.pdf"), 0)
+    text = built_text("runebound-dice-en-a4.pdf")[0]
     assert "Total 15 15 7 5 11 9 5" in text
 
 
@@ -233,16 +230,16 @@ def test_validate_accepts_the_pack() -> None:
 
 @pytest.mark.parametrize("lang", ["cs", "en"])
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
-def test_board_is_built(built: dict[str, bytes], lang: str, paper: str) -> None:
-    reader = _reader(built, f"runebound-board-{lang}-{paper}.pdf")
+def test_board_is_built(built_text: Callable[[str], list[str]], lang: str, paper: str) -> None:
+    pages = built_text(f"runebound-board-{lang}-{paper}.pdf")
     # the map: one A3 sheet turned, 3 portrait A4 tiles (3 x 193 mm with even 89.5 mm
     # overlaps cover 400 mm; the 280 mm fit the 297 - 17 mm with the label in the margin) or
     # 2 x 2 landscape Letter tiles; then the three edge sheets
-    assert len(reader.pages) == {"a3": 1, "a4": 3, "letter": 4}[paper] + 3
-    map_text = " ".join(_text(reader, i) for i in range(len(reader.pages) - 3))
+    assert len(pages) == {"a3": 1, "a4": 3, "letter": 4}[paper] + 3
+    map_text = " ".join(pages[:-3])
     town = "Dubová Lhota" if lang == "cs" else "Oakhollow"
     assert town in map_text
-    edge = _text(reader, len(reader.pages) - 3)
+    edge = pages[-3]
     failed = "Nesplněné dobrodružství" if lang == "cs" else "Failed adventure"
     assert edge.count(failed) == 6
     for n in range(1, 7):
@@ -255,21 +252,22 @@ def test_board_a3_is_turned(built: dict[str, bytes]) -> None:
     assert size == pytest.approx((420 * PT, 297 * PT), abs=0.5)
 
 
-def test_no_publisher_names(built: dict[str, bytes]) -> None:
+def test_no_publisher_names(
+    built: dict[str, bytes], built_text: Callable[[str], list[str]]
+) -> None:
     """The scenario, towns and bosses are our own: no names from the publisher's game."""
-    for name, data in built.items():
+    for name in built:
         if not name.startswith("runebound-"):
             continue
-        reader = PdfReader(io.BytesIO(data))
-        text = " ".join(_text(reader, i) for i in range(len(reader.pages)))
+        text = " ".join(built_text(name))
         for word in ("Margath", "Talamir", "Vorakesh", "Dračí", "Dragonlord", "Farrow"):
             assert word not in text, (name, word)
 
 
-def test_reference_states_our_rules(built: dict[str, bytes]) -> None:
-    cs = _text(_reader(built, "runebound-reference-cs-a4.pdf"), 0)
+def test_reference_states_our_rules(built_text: Callable[[str], list[str]]) -> None:
+    cs = built_text("runebound-reference-cs-a4.pdf")[0]
     for words in ("tři červená dobrodružství", "Dubová Lhota", "jeden stojí 3 body", "1 zlaťák"):
         assert words in cs, words
-    en = _text(_reader(built, "runebound-reference-en-letter.pdf"), 0)
+    en = built_text("runebound-reference-en-letter.pdf")[0]
     for words in ("three red adventures", "Oakhollow", "one costs 3 experience"):
         assert words in en, words

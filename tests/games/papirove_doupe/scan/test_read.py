@@ -21,6 +21,7 @@ def _truth_data(kind, marked: set[str]) -> dict:
     return papirove_doupe_from_fields(values, "truth")
 
 
+@pytest.mark.slow
 def test_generated_photos_are_read_exactly(pd_pack, sheet_kind):
     """>= 99.9 % of scored boxes right, and no box wrong without being listed for the player."""
     boxes = wrong = listed = 0
