@@ -47,6 +47,8 @@ def build(
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
     gutterfold: bool = P.GUTTERFOLD,
+    pack: bool = P.PACK,
+    ink: str = P.INK,
     printer_margin: str = P.PRINTER_MARGIN,
     png: bool = P.PNG,
     dpi: int = P.DPI,
@@ -61,7 +63,17 @@ def build(
     """Render the printables of the named games (all games by default) into PDFs."""
     started = time.perf_counter()
     opts = P.options(
-        duplex, back_offset, gap, bleed, guides, corners, single, printer_margin, gutterfold
+        duplex,
+        back_offset,
+        gap,
+        bleed,
+        guides,
+        corners,
+        single,
+        printer_margin,
+        gutterfold,
+        pack,
+        ink,
     )
     more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
 

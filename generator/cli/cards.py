@@ -61,6 +61,8 @@ def build(
     corners: str | None = P.CORNERS,
     single: bool = P.SINGLE,
     gutterfold: bool = P.GUTTERFOLD,
+    pack: bool = P.PACK,
+    ink: str = P.INK,
     printer_margin: str = P.PRINTER_MARGIN,
     png: bool = P.PNG,
     dpi: int = P.DPI,
@@ -80,7 +82,17 @@ def build(
     from generator.content.deck import load_deck
 
     opts = P.options(
-        duplex, back_offset, gap, bleed, guides, corners, single, printer_margin, gutterfold
+        duplex,
+        back_offset,
+        gap,
+        bleed,
+        guides,
+        corners,
+        single,
+        printer_margin,
+        gutterfold,
+        pack,
+        ink,
     )
     more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
     wanted = P.only_option(only)

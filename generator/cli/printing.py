@@ -45,6 +45,15 @@ GUTTERFOLD = typer.Option(
     "--gutterfold",
     help="Print-and-play without duplex: each back beside its front, mirrored across a fold line.",
 )
+PACK = typer.Option(
+    False,
+    "--pack",
+    help="Decks of one game with the same card size and backs share sheets, in one file "
+    "(GAME-cards-LANG-PAPER.pdf): no half-empty last sheets.",
+)
+INK = typer.Option(
+    "normal", "--ink", help="normal, or low: card backs as thin outlines on white, not dark fills."
+)
 PNG = typer.Option(
     False, "--png", help="Also export each distinct card as ID.png (and ID-back.png) with bleed."
 )
@@ -132,12 +141,18 @@ def options(
     single: bool,
     printer_margin: str | None = None,
     gutterfold: bool = False,
+    pack: bool = False,
+    ink: str = "normal",
 ) -> PrintOptions:
     """PrintOptions from the command line's words."""
     from generator.output.impose import PrintOptions
 
     if gutterfold and single:
         raise PapirnaError("--gutterfold: not with --single (one card a page has no fold)")
+    if pack and single:
+        raise PapirnaError("--pack: not with --single (one card a page has no sheets to share)")
+    if ink not in ("normal", "low"):
+        raise PapirnaError(f"--ink: expected normal or low, got {ink!r}")
     if duplex not in ("long", "short", "none"):
         raise PapirnaError(f"--duplex: expected long, short or none, got {duplex!r}")
     return PrintOptions(
@@ -150,6 +165,8 @@ def options(
         bleed=length_option(bleed, "--bleed"),
         gutterfold=gutterfold,
         printer_margin=_printer_margin(printer_margin),
+        pack=pack,
+        ink=ink,  # type: ignore[arg-type]
     )
 
 
@@ -222,7 +239,7 @@ def produce(
 
     started = time.perf_counter() if started is None else started
     more = more or Extras()
-    todo = plan(packs, langs, papers, single=opts.single)
+    todo = plan(packs, langs, papers, single=opts.single, packed=opts.pack, bleed=opts.bleed)
     err = stderr()
     with (
         Staging() as staging,

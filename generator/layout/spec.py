@@ -251,6 +251,7 @@ class LayoutSpec(Model):
     colors: dict[str, str]
     boxes: dict[str, object]  # name -> Box, in drawing order
     origins: dict[str, tuple[str, int | None]] = Field(default_factory=dict)  # box -> file, line
+    low_ink: str | None = None  # --ink low: the layout drawn instead ('self': this one as is)
 
 
 class _LayoutFile(Model):
@@ -263,6 +264,7 @@ class _LayoutFile(Model):
     colors: dict[str, ColorRef] | None = None
     boxes: dict[str, dict | None] | None = None
     description: str | None = None
+    low_ink: str | None = None  # not inherited: a child of a dark back is its own design
 
 
 class _Size(Model):
@@ -315,6 +317,7 @@ class _Raw:
         self.boxes: dict[str, dict] = {}
         self.origin: dict[str, tuple[YamlDoc, tuple]] = {}
         self.doc: YamlDoc | None = None
+        self.low_ink: str | None = None
 
 
 def _build(name: str, search: list[Path], files: list | None = None) -> LayoutSpec:
@@ -350,6 +353,7 @@ def _build(name: str, search: list[Path], files: list | None = None) -> LayoutSp
         colors=raw.colors,
         boxes=boxes,
         origins=origins,
+        low_ink=raw.low_ink,
     )
 
 
@@ -396,6 +400,8 @@ def _merge(
         else:
             size = validate(_Size, doc, top.size, ("size",))
             out.width, out.height = size.width, size.height
+    low = top.low_ink
+    out.low_ink = low[:-5] if low and low.endswith(".yaml") else low  # like a deck's layout names
     if top.bleed is not None:
         out.bleed = top.bleed
     if top.safe is not None:

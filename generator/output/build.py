@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.content.cards import LayoutChoice, card_name, choose
+from generator.content.cards import LayoutChoice, card_name, choose, layout_name
 from generator.content.models import LText, to_context
 from generator.content.pack import Entry, LoadedPrintable, Pack
 from generator.content.schemas import card_extras
@@ -17,6 +17,7 @@ from generator.layout.refs import layout_fields
 from generator.layout.spec import LayoutSpec, load_layout
 from generator.output.deckcheck import MissingLabel, check_choice, check_layout, trim_warnings
 from generator.output.impose import PrintOptions, impose
+from generator.output.lowink import low_ink
 from generator.output.tiling import tile
 from generator.render.metrics import ReportlabMetrics
 from generator.render.pdf import render_pdf
@@ -35,13 +36,23 @@ class Job:
     paper: str
     fillable: bool = False
     single: bool = False  # a deck as single-card pages: one file whatever the paper
+    members: tuple[LoadedPrintable, ...] = ()  # --pack: the decks sharing sheets (printable first)
+    group: str = ""  # --pack: the shared file's name part ('cards', 'cards-2', ...)
 
     @property
     def filename(self) -> str:
         """File name under the pack's output folder."""
         variant = "-fillable" if self.fillable else ""
         paper = "single" if self.single else self.paper
-        return f"{self.pack.id}-{self.printable.id}{variant}-{self.lang}-{paper}.pdf"
+        name = self.group or self.printable.id
+        return f"{self.pack.id}-{name}{variant}-{self.lang}-{paper}.pdf"
+
+    @property
+    def decks(self) -> tuple[Job, ...]:
+        """One job per deck this job prints: its members when packed, else itself."""
+        if not self.members:
+            return (self,)
+        return tuple(Job(self.pack, lp, self.lang, self.paper) for lp in self.members)
 
 
 @dataclass
@@ -54,14 +65,83 @@ class Result:
     pages: int
 
 
+def _layout_names(ref: object) -> list[str]:
+    """The layout names a deck's `layout` or `back` may choose."""
+    refs: list[str] = []
+    if isinstance(ref, str):
+        refs = [ref]
+    elif isinstance(ref, LayoutChoice):
+        refs = [*ref.cases.values(), *([ref.default] if ref.default else [])]
+    return [name for name in map(layout_name, refs) if name]
+
+
+def _pack_key(pack: Pack, lp: LoadedPrintable, bleed: float | None) -> tuple | None:
+    """What decks must share to be packed on the same sheets, or None if the deck packs alone.
+
+    The card size, the bleed and whether there are backs (each slot's back is then the back
+    of the card in that slot, so the decks' back layouts may differ), and the papers allowed.
+    """
+    spec = lp.spec
+    names = _layout_names(spec.layout)
+    if spec.kind != "deck" or not names:
+        return None
+    try:
+        front = pack_layout(pack, names[0])
+    except PapirnaError:
+        return None  # the deck's own build reports it
+    if bleed is None:
+        bleed = spec.bleed if spec.bleed is not None else front.bleed
+    papers = tuple(spec.paper) if spec.paper else None
+    return (round(front.width, 3), round(front.height, 3), round(bleed, 3), bool(spec.back), papers)
+
+
+def pack_groups(pack: Pack, bleed: float | None = None) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """--pack: each packed deck's id -> (file name part, ids of the decks sharing its sheets).
+
+    Decks of one pack with the same card size, bleed and backs share sheets, in the pack's
+    order; a deck with no such partner is not in the result and keeps its own file.
+    """
+    keyed: dict[tuple, list[str]] = {}
+    for pid, lp in pack.printables.items():
+        key = _pack_key(pack, lp, bleed)
+        if key is not None:
+            keyed.setdefault(key, []).append(pid)
+    out: dict[str, tuple[str, tuple[str, ...]]] = {}
+    number = 0
+    for ids in keyed.values():
+        if len(ids) < 2:
+            continue
+        number += 1
+        name = "cards" if number == 1 else f"cards-{number}"
+        while name in pack.printables:
+            name += "-packed"
+        for pid in ids:
+            out[pid] = (name, tuple(ids))
+    return out
+
+
 def plan(
-    packs: Iterable[Pack], langs: list[str] | None, papers: list[str] | None, single: bool = False
+    packs: Iterable[Pack],
+    langs: list[str] | None,
+    papers: list[str] | None,
+    single: bool = False,
+    packed: bool = False,
+    bleed: float | None = None,
 ) -> list[Job]:
-    """Every (printable, language, paper) to build; with `single`, decks once per language."""
+    """Every (printable, language, paper) to build; with `single`, decks once per language.
+
+    With `packed` (--pack), decks that can share sheets (see pack_groups) are one job each
+    language and paper, at the place of the first of them; `bleed` is the --bleed override.
+    """
     jobs = []
     for pack in packs:
         pack_langs = [lg for lg in pack.languages if langs is None or lg in langs]
+        groups = pack_groups(pack, bleed) if packed and not single else {}
         for printable in pack.printables.values():
+            group, members = groups.get(printable.id, ("", ()))
+            if members and members[0] != printable.id:
+                continue  # printed on the sheets of the group's first deck
+            together = tuple(pack.printables[m] for m in members)
             allowed = printable.spec.paper or list(PAPERS)
             if printable.spec.kind == "deck" and printable.spec.paper is None and papers:
                 allowed = list(papers)  # a deck is imposed on whatever paper is asked for
@@ -76,7 +156,9 @@ def plan(
             for lang in pack_langs:
                 for paper in allowed:
                     if papers is None or paper in papers:
-                        jobs.append(Job(pack, printable, lang, paper))
+                        jobs.append(
+                            Job(pack, printable, lang, paper, False, False, together, group)
+                        )
                         if printable.spec.fillable:
                             jobs.append(Job(pack, printable, lang, paper, fillable=True))
     if not jobs and any(pack.printables for pack in packs):
@@ -185,6 +267,11 @@ class Renderer:
         p = job.printable
         kind = p.spec.kind
         title = f"{job.pack.manifest.name.get(job.lang)}: {p.spec.title.get(job.lang)}"
+        if job.members:
+            names = " + ".join(m.spec.title.get(job.lang) for m in job.members)
+            return Document(
+                f"{job.pack.manifest.name.get(job.lang)}: {names}", self.deck_pages(job)
+            )
         if kind == "deck":
             return Document(title, self.deck_pages(job))
         if kind in ("page", "document"):
@@ -296,6 +383,13 @@ class Renderer:
                 chosen.append(layout(name, entry, what) if name else None)
             front, back = chosen
             assert front is not None
+            auto_low = False
+            if self.options.ink == "low" and back is not None:  # --ink low
+                low_name = back[0].low_ink
+                if low_name is None:
+                    auto_low = True
+                elif low_name != "self":
+                    back = layout(low_name, entry, "back")
             if deck is None:
                 spec = front[0]
                 deck = DeckCards(title, (spec.width, spec.height), spec.bleed, spec.safe)
@@ -327,7 +421,7 @@ class Renderer:
                 need_b = back is not None and (b_ops is None or bool(back[2] & {"copy", "n"}))
                 if need_f or need_b:
                     ckey = (job.pack.id, p.id, front[0].name, back and back[0].name, lang,
-                            repr(item.data))  # fmt: skip
+                            self.options.ink, repr(item.data))  # fmt: skip
                     hit = self.card_cache.get(ckey) if self.card_cache is not None else None
                     if hit is not None:  # watch mode: this card's inputs are unchanged
                         f_ops, b_ops = hit
@@ -336,6 +430,8 @@ class Renderer:
                             f_ops = front[1].build(item)
                         if need_b:
                             b_ops = back[1].build(item)
+                            if auto_low:
+                                b_ops = low_ink(b_ops, deck.card)
                         if self.card_cache is not None:
                             self.card_cache[ckey] = (f_ops, b_ops)
                             self.drawn += 1
@@ -358,9 +454,43 @@ class Renderer:
         deck.warnings = list(env.warnings)
         return deck
 
+    def packed_cards(self, job: Job) -> tuple[DeckCards, list[tuple[str, int]]]:
+        """--pack: the cards of the job's decks one after another, and (title, cards) per deck."""
+        decks = [self.deck_cards(one) for one in job.decks]
+        first = decks[0]
+        for one, deck in zip(job.decks, decks, strict=True):
+            same = (deck.card, deck.bleed, deck.backs is None) == (
+                first.card,
+                first.bleed,
+                first.backs is None,
+            )
+            if not same:
+                raise one.printable.entry.error(
+                    f"--pack: this deck's cards ({deck.card[0]:g}x{deck.card[1]:g}mm, "
+                    f"bleed {deck.bleed:g}mm, {'no ' if deck.backs is None else ''}backs) "
+                    f"differ from {first.title!r}'s; it cannot share their sheets"
+                )
+        packed = DeckCards(" + ".join(d.title for d in decks), first.card, first.bleed, first.safe)
+        for deck in decks:
+            packed.fronts.extend(deck.fronts)
+            packed.ids.extend(deck.ids)
+            if deck.backs is not None:
+                assert packed.backs is not None
+                packed.backs.extend(deck.backs)
+        if first.backs is None:
+            packed.backs = None
+        return packed, [(d.title, len(d.fronts)) for d in decks]
+
     def deck_pages(self, job: Job) -> list[Page]:
-        """Imposed sheets of a deck (or single-card pages), with backs when the deck has one."""
-        deck = self.deck_cards(job)
+        """Imposed sheets of a deck (or single-card pages), with backs when the deck has one.
+
+        A packed job (--pack) imposes its decks' cards together, each sheet naming its decks.
+        """
+        parts = None
+        if job.members:
+            deck, parts = self.packed_cards(job)
+        else:
+            deck = self.deck_cards(job)
         notes: list[str] = []
         try:
             pages = impose(
@@ -373,6 +503,7 @@ class Renderer:
                 opts=self.options,
                 safe=deck.safe,
                 notes=notes,
+                parts=parts,
             )
         except PapirnaError as e:
             if e.file:
@@ -400,9 +531,11 @@ class Renderer:
         from generator.output.start import start_pages
 
         pack = job.pack
+        groups = pack_groups(pack, self.options.bleed) if self.options.pack else {}
 
         def filename(lp: LoadedPrintable, fillable: bool, paper: str) -> str:
-            return Job(pack, lp, job.lang, paper, fillable=fillable).filename
+            group = groups.get(lp.id, ("", ()))[0] if not self.options.single else ""
+            return Job(pack, lp, job.lang, paper, fillable=fillable, group=group).filename
 
         sizes = {}
         for pid, lp in pack.printables.items():

@@ -41,6 +41,8 @@ class PrintOptions:
     bleed: float | None = None  # overrides the deck's bleed
     gutterfold: bool = False  # fronts and backs side by side, to fold (see gutterfold.py)
     printer_margin: float = PRINTER_MARGIN  # mm at the paper edge kept blank (0: a print shop)
+    pack: bool = False  # decks of one game with the same card size share sheets (one file)
+    ink: Literal["normal", "low"] = "normal"  # low: backs drawn as outlines on white
 
 
 class Grid(NamedTuple):
@@ -256,11 +258,14 @@ def impose(
     opts: PrintOptions | None = None,
     safe: float = 0.0,
     notes: list[str] | None = None,
+    parts: list[tuple[str, int]] | None = None,
 ) -> list[Page]:
     """Sheets of fronts, each followed by its backs placed for the chosen duplex flip.
 
     The sheet is the paper upright or turned, whichever takes more cards with crop marks
     outside the printer margin; `notes` is told when that costs cards or turns the paper.
+    `parts` (decks packed on shared sheets: title, number of cards, in order) makes each
+    sheet's label name the decks whose cards are on it.
     """
     opts = opts or PrintOptions(gap=gap)
     if opts.single:
@@ -300,13 +305,24 @@ def impose(
                 ops.append(GroupOp(x, y, tuple(content) + overlay, _clip(grid, bleed, c, r)))
             ops.extend(marks)
             number = len(pages) + 1
-            text = f"{label} · {number}/{total}" + (" · rub / back" if side == "back" else "")
+            name = _sheet_name(parts, chunk) if parts else label
+            text = f"{name} · {number}/{total}" + (" · rub / back" if side == "back" else "")
             ops.append(sheet_label(grid, paper, text))
             if side == "back":
                 pages.append(Page(pw, ph, ops, turned=flip == "short", offset=opts.back_offset))
             else:
                 pages.append(Page(pw, ph, ops))
     return pages
+
+
+def _sheet_name(parts: list[tuple[str, int]], chunk: range) -> str:
+    """The titles of the packed decks that have cards in `chunk`, joined by ' + '."""
+    names, start = [], 0
+    for title, count in parts:
+        if start < chunk.stop and chunk.start < start + count:
+            names.append(title)
+        start += count
+    return " + ".join(names)
 
 
 def single_pages(

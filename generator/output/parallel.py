@@ -104,7 +104,10 @@ class _Worker:
         renderer.warnings = []
         doc = renderer.document(job)
         pdf = render_pdf(doc, self.extras.color)
-        made = [(self.out / job.pack.id / job.filename, pdf, f"{len(doc.pages)} pages")]
+        what = f"{len(doc.pages)} pages"
+        if job.members:  # --pack: say which decks share the file's sheets
+            what += ": " + " + ".join(m.spec.title.get(job.lang) for m in job.members)
+        made = [(self.out / job.pack.id / job.filename, pdf, what)]
         if with_extras:
             made = itertools.chain(made, _deck_extras(renderer, job, self.out, self.extras))
         files: list[tuple[Path, bytes, str]] = []
@@ -118,6 +121,12 @@ class _Worker:
 
 def _deck_extras(renderer: Renderer, job: Job, out: Path, extras: Extras) -> Iterator:
     """A deck's PNGs, showcase and Tabletop Simulator sheets, as (path, bytes, what), one by one."""
+    for one in job.decks:  # a packed job's decks each get their own
+        yield from _one_deck_extras(renderer, one, out, extras)
+
+
+def _one_deck_extras(renderer: Renderer, job: Job, out: Path, extras: Extras) -> Iterator:
+    """One deck's PNGs, showcase and Tabletop Simulator sheets."""
     from generator.output.png import deck_pngs, deck_showcase
 
     deck = renderer.deck_cards(job)

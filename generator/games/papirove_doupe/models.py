@@ -415,6 +415,18 @@ class GloryCircles(Model):
 
 
 # every `text` key the sheet builder (layout/printables/papirove_doupe_sheet.py) prints
+# the plan's symbols the sheet's legend explains (text key legend_KEY), in the order printed
+LEGEND_KEYS: tuple[str, ...] = (
+    "minion",
+    "trap",
+    "gem",
+    "potion",
+    "level",
+    "item_half",
+    "teleport",
+    "water",
+    "entrance",
+)
 SHEET_TEXT_KEYS: tuple[str, ...] = (
     "title",
     "subtitle",
@@ -441,11 +453,15 @@ SHEET_TEXT_KEYS: tuple[str, ...] = (
     "fled",
     "range",
     "strongest",
+    "strength",
     "plan",
     "cards",
     "quests",
     "goal",
     "ability",
+    "once",
+    "legend",
+    *(f"legend_{k}" for k in LEGEND_KEYS),
     "scoring",
     "total",
     *(f"cat_{c}" for c in SCORING_CATEGORIES),

@@ -129,7 +129,7 @@ def draw_base(
     sk.rect(g.x, g.y, gw, gh, stroke=INK, width=0.8)
     sk.tag("water", over=(GRID_TAG,))  # water runs along the rooms' edges
     for e in plan.water:
-        _wave(sk, *g.edge(e), amp=min(c * 0.09, WAVE))
+        wave(sk, *g.edge(e), amp=min(c * 0.09, WAVE))
     if entrances:
         for i in range(len(COLUMNS)):
             sk.tag(f"entrance {COLUMNS[i]}")
@@ -243,8 +243,8 @@ def draw_walls(
     sk.untag()
 
 
-def _wave(sk: Sketch, x1: float, y1: float, x2: float, y2: float, amp: float = 0.9) -> None:
-    """A wavy water line along one edge of a room."""
+def wave(sk: Sketch, x1: float, y1: float, x2: float, y2: float, amp: float = 0.9) -> None:
+    """A wavy water line along one edge of a room (or a horizontal line, in the legend)."""
     n = 4
     horizontal = y1 == y2
     step = ((x2 - x1) if horizontal else (y2 - y1)) / n

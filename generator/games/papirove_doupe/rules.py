@@ -337,7 +337,7 @@ def fights_of(s: FilledSheet, pack: PackCards) -> list[Fight]:
         if not fight.visited or fight.fled:
             out.append(Fight(None, 0, 0))
             continue
-        if fight.range is not None:
+        if fight.range is not None and fight.strength is None:
             r = monster.ranges[fight.range - 1]
             out.append(Fight(fight.range, r.min, INF if r.max is None else r.max))
             continue
@@ -352,6 +352,13 @@ def fights_of(s: FilledSheet, pack: PackCards) -> list[Fight]:
                 bonus += ability.bonus
             strength = party_strength(fight.levels, monster.weakness, bonus)
         rng = range_for(monster, strength)
+        if fight.range is not None and rng != fight.range:  # both written: they must agree
+            where = f"range {rng}" if rng else f"below range 1 ({monster.ranges[0].min})"
+            raise SheetError(
+                ("fights", i, "strength"),
+                f"monster {i + 1}: strength {strength} is {where} of {mid}, "
+                f"but range {fight.range} is marked",
+            )
         if rng is None:
             note = (
                 f"monster {i + 1}: strength {strength} is below {monster.ranges[0].min}, "

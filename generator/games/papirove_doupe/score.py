@@ -17,7 +17,7 @@ from generator.cli.scoring import (
     refuse_repeats,
 )
 from generator.content.pack import Pack
-from generator.content.sheets_io import circled, count_marked, highest_marked
+from generator.content.sheets_io import circled, count_marked, highest_marked, number_field
 from generator.content.yamlio import YamlDoc
 from generator.errors import PapirnaError
 from generator.games.papirove_doupe import rules as pdr
@@ -352,14 +352,19 @@ def from_fields(values: dict[str, str | bool], shown: str) -> dict:
         ranges = [k for k in (1, 2, 3) if values.get(f"{p}.range.{k}") is True]
         if len(ranges) > 1:
             raise PapirnaError(f"{len(ranges)} ranges marked, expected one", file=shown, field=p)
-        fled = values.get(f"{p}.fled") is True or not ranges
+        # the strength written in the fight's box: it decides the range (and checks a marked one)
+        strength = number_field(values, f"{p}.strength", shown)
+        fled = values.get(f"{p}.fled") is True or (not ranges and strength is None)
         fight: dict = {
             "visited": values.get(f"{p}.visited") is True,
             "fled": fled,
             "strongest": values.get(f"{p}.strongest") is True,
         }
-        if not fled:
-            fight["range"] = ranges[0]
+        if not fled:  # a fled party's strength is only a note on the sheet
+            if ranges:
+                fight["range"] = ranges[0]
+            if strength is not None:
+                fight["strength"] = strength
         fights.append(fight)
     quests = [q for n in (1, 2, 3) if (q := circled(values, f"quest.{n}.glory", shown)) is not None]
     goal = circled(values, "goal.glory", shown)

@@ -7,8 +7,21 @@ a sheet id is printed, so that a photographed sheet can be read back by machine.
 from __future__ import annotations
 
 from generator.errors import PapirnaError
-from generator.games.papirove_doupe.models import ADVENTURERS, SCORING_CATEGORIES, Plan, SheetData
-from generator.games.papirove_doupe.plan import draw_base, draw_features, fit_grid
+from generator.games.papirove_doupe.models import (
+    ADVENTURERS,
+    LEGEND_KEYS,
+    SCORING_CATEGORIES,
+    Plan,
+    SheetData,
+)
+from generator.games.papirove_doupe.plan import (
+    PORTAL,
+    TREASURE_ICONS,
+    draw_base,
+    draw_features,
+    fit_grid,
+    wave,
+)
 from generator.layout.builders import BuildContext, Drawn
 from generator.layout.engine import Env
 from generator.layout.sketch import Sketch
@@ -20,6 +33,9 @@ SHADE = "#efe6d2"
 FAINT = "#9c907f"
 WATER = "#2f6fb0"
 MARK = 7.0  # registration mark size, mm
+STRENGTH_W = 10.0  # mm: the width of a monster fight's strength box
+LEGEND_SIZE = 6.5  # pt: the legend's text, down to LEGEND_MIN to keep it on one line
+LEGEND_MIN = 5.5
 NUMBER_SIZE = 6.0  # pt: the faint numbers in boxes and circles, the smallest text on the sheet
 REWARD_ICONS = {
     "gem": "gem",
@@ -31,6 +47,7 @@ REWARD_ICONS = {
     "potions": "potion",
 }
 CATEGORIES = SCORING_CATEGORIES
+NBSP = "\u00a0"
 
 
 def sheet_ops(
@@ -49,7 +66,13 @@ def sheet_ops(
     _plan(sk, region(layout, "plan"), plan, t)
     _fights(sk, region(layout, "fights"), data, t)
     _cards(sk, region(layout, "cards"), data, t)
-    _scoring(sk, region(layout, "scoring"), data, t)
+    legend, scoring = region(layout, "legend"), region(layout, "scoring")
+    _legend(sk, legend, plan, t)
+    # the legend may sit between the score heading and its table (far from the glory circles,
+    # whose reading a nearby line of print unsettles): the table then starts under it
+    inside = scoring[1] < legend[1] < scoring[1] + scoring[3]
+    top = legend[1] + legend[3] + 0.6 - scoring[1] if inside else 5.5
+    _scoring(sk, scoring, data, t, top)
     return sk.ops
 
 
@@ -57,7 +80,19 @@ def _heading(sk: Sketch, text: str, x, y, w, icon: str | None = None) -> None:
     if icon:
         sk.icon(icon, x, y + 0.3, 4.0, color=ACCENT)
         x, w = x + 5.0, w - 5.0
-    sk.text(text, x, y, w, 4.6, size=8.5, min_size=6, style="bold", color=ACCENT, field=text)
+    sk.text(
+        text,
+        x,
+        y,
+        w,
+        4.6,
+        size=9,
+        min_size=6,
+        font="display",
+        style="bold",
+        color=ACCENT,
+        field=text,
+    )
 
 
 def _frame(sk: Sketch, layout: LayoutSpec, t: dict, sheet_id: str) -> None:
@@ -450,7 +485,42 @@ def _fights(sk: Sketch, r, data: SheetData, t: dict) -> None:
                 tooltip=f"{t[f'cat_monster{m + 1}']}: {t['range'] if key.startswith('range.') else label}",
                 label=f"{t[f'cat_monster{m + 1}']}: {label}",
             )
-            sk.text(label, bx + 5.6, ry, bw - 6.2, lh, size=6, min_size=4.5, field=f"fights.{key}")
+            beside = STRENGTH_W + 0.8 if key.startswith("range.") else 0.0  # the strength box
+            sk.text(
+                label,
+                bx + 5.6,
+                ry,
+                bw - 6.2 - beside,
+                lh,
+                size=6,
+                min_size=4.5,
+                field=f"fights.{key}",
+            )
+        # the party's strength, written in: it decides the range and, at the table, the reward
+        sx, top = bx + bw - 1.0 - STRENGTH_W, y + 10.6 + 2 * lh
+        sk.text(
+            t["strength"],
+            sx,
+            top,
+            STRENGTH_W,
+            lh,
+            size=6,
+            min_size=4.5,
+            align="center",
+            color=ACCENT,
+            field="fights.strength",
+        )
+        sk.rect(sx, top + lh, STRENGTH_W, 2 * lh - 0.4, stroke=INK, width=0.3, radius=0.6)
+        sk.field(
+            sx + 0.2,
+            top + lh + 0.2,
+            STRENGTH_W - 0.4,
+            2 * lh - 0.8,
+            f"monster.{m + 1}.strength",
+            tooltip=f"{tip}: {t['strength']}",
+            kind="number",
+            digits=3,
+        )
 
 
 def _circles(sk: Sketch, x, y, values, name: str, size=4.0, gap=0.7, tooltip: str = "") -> None:
@@ -490,17 +560,96 @@ def _span(pair: list[int]) -> range:
 def _cards(sk: Sketch, r, data: SheetData, t: dict) -> None:
     x, y, w, _ = r
     c = data.circles
-    _heading(sk, t["cards"], x, y, w, "quest")
+    _heading(sk, t["cards"], x, y, w * 0.4, "quest")
+    # a once-per-game ability (its card says "mark it when used"): informational, not scored;
+    # on the heading's line, 5 mm clear of every box the scan reader reads
+    sk.checkbox(x + w * 0.4, y + 0.8, 3.0, name="ability.once", width=0.3, tooltip=t["once"])
+    sk.text(
+        t["once"],
+        x + w * 0.4 + 3.8,
+        y + 0.5,
+        w * 0.6 - 3.8,
+        3.6,
+        size=6,
+        min_size=5,
+        color=FAINT,
+        field="once",
+    )
     sk.text(t["quests"], x, y + 5, w, 3.6, size=6, min_size=6, color=FAINT, field="quests")
     for q in range(3):
-        sk.text(f"{q + 1}.", x, y + 9 + q * 5, 3.5, 4, size=6, style="bold", field="quests")
+        qy = y + 9 + q * 5
+        sk.text(f"{q + 1}.", x, qy, 3.5, 4, size=6, style="bold", field="quests")
         tip = f"{t['quests'].split(':')[0]} {q + 1}"
-        _fit_circles(sk, x + 4, y + 9 + q * 5, w - 4, _span(c.quest), f"quest.{q + 1}.glory", tip)
-    sk.text(t["goal"], x, y + 24.5, w, 3.6, size=6, min_size=6, color=FAINT, field="goal")
-    _fit_circles(sk, x + 4, y + 28.5, w - 4, _span(c.goal), "goal.glory", t["goal"].split(":")[0])
-    sk.text(t["ability"], x, y + 33.5, w, 3.6, size=6, min_size=6, color=FAINT, field="ability")
+        _fit_circles(sk, x + 4, qy, w - 4, _span(c.quest), f"quest.{q + 1}.glory", tip)
+    sk.text(t["goal"], x, y + 23.2, w, 3.6, size=6, min_size=6, color=FAINT, field="goal")
+    _fit_circles(sk, x + 4, y + 27, w - 4, _span(c.goal), "goal.glory", t["goal"].split(":")[0])
+    sk.text(t["ability"], x, y + 31.3, w, 3.6, size=6, min_size=6, color=FAINT, field="ability")
     tip = t["ability"].split(":")[0]
-    _fit_circles(sk, x + 4, y + 37.5, w - 4, _span(c.ability), "ability.glory", tip)
+    _fit_circles(sk, x + 4, y + 35, w - 4, _span(c.ability), "ability.glory", tip)
+
+
+def _legend(sk: Sketch, r, plan: Plan, t: dict) -> None:
+    """One line under the plan: each symbol the plan uses, drawn as on the plan, and its meaning."""
+    x, y, w, h = r
+    kinds = {f.treasure.kind for f in plan.rooms.values() if f.treasure}
+    used = {
+        "minion": any(f.minion for f in plan.rooms.values()),
+        "trap": any(f.trap for f in plan.rooms.values()),
+        "gem": "gem" in kinds,
+        "potion": bool(kinds & {"potion", "potions"}),
+        "level": "level" in kinds,
+        "item_half": "item-half" in kinds,
+        "teleport": bool(plan.teleports),
+        "water": bool(plan.water),
+        "entrance": True,
+    }
+    entries = [k for k in LEGEND_KEYS if used[k]]
+    icon, gap, sep = h * 0.9, 0.6, 2.0  # mm: symbol size, symbol to text, entry to entry
+    wide = {"water": icon * 1.6}  # the wave is drawn wider than it is high
+    metrics = sk.env.metrics
+
+    def width(text: str, style: str, size: float) -> float:
+        return metrics.width(text, f"sans-{style}", size) / 2.835
+
+    head = t["legend"]
+    texts = [t[f"legend_{k}"] for k in entries]
+    pad = 0.4  # mm added to each text's measured width
+    # everything but the texts: symbols, their gaps, the separators and pads (the line ends at w)
+    fixed = sum(wide.get(k, icon) + gap for k in entries) + sep * (len(entries) - 0.4)
+    fixed += pad * (len(entries) + 1)
+    natural = width(head, "bold", LEGEND_SIZE) + sum(
+        width(s, "regular", LEGEND_SIZE) for s in texts
+    )
+    size = min(LEGEND_SIZE, LEGEND_SIZE * (w - fixed) / natural)
+    if size < LEGEND_MIN:
+        raise PapirnaError(
+            f"the plan legend needs {fixed + natural * LEGEND_MIN / LEGEND_SIZE:.0f} mm on one "
+            f"line, the sheet has {w:.0f} mm: shorten the legend_* texts",
+            field="text.legend",
+        )
+    sk.tag("plan legend")
+    hw = width(head, "bold", size) + pad
+    sk.text(head, x, y, hw, h, size=size, min_size=size, style="bold", color=ACCENT, field="legend")
+    cx, iy = x + hw + sep * 0.6, y + (h - icon) / 2
+    for key, text in zip(entries, texts, strict=True):
+        iw = wide.get(key, icon)
+        if key == "water":
+            wave(sk, cx, y + h / 2, cx + iw, y + h / 2, amp=0.35)
+        elif key in ("gem", "potion", "level", "item_half"):
+            ring = icon / 2
+            sk.circle(cx + ring, iy + ring, ring, stroke=FAINT, width=0.2)
+            inner = icon * 0.66
+            kind = {"level": "level", "item_half": "item-half"}.get(key, key)
+            off = (icon - inner) / 2
+            sk.icon(TREASURE_ICONS[kind], cx + off, iy + off, inner, color=INK)
+        else:
+            color = PORTAL if key == "teleport" else INK
+            sk.icon(key, cx, iy, icon, color=color)
+        cx += iw + gap
+        tw = width(text, "regular", size) + pad
+        sk.text(text, cx, y, tw, h, size=size, min_size=size, field=f"legend_{key}")
+        cx += tw + sep
+    sk.untag()
 
 
 def _fit_circles(sk: Sketch, x, y, w, values: range, name: str, tooltip: str = "") -> None:
@@ -513,7 +662,7 @@ def _fit_circles(sk: Sketch, x, y, w, values: range, name: str, tooltip: str = "
     _circles(sk, x, y, values, name, size=size, gap=gap, tooltip=tooltip)
 
 
-def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
+def _scoring(sk: Sketch, r, data: SheetData, t: dict, top: float = 5.5) -> None:
     x, y, w, h = r
     table = data.scoring
     per = {
@@ -526,18 +675,19 @@ def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
     cats = (*CATEGORIES, "total")
     per_row = (len(cats) + 1) // 2
     cw = w / per_row
-    row_h = (h - 5.5) / 2
+    row_h = (h - top) / 2
     for i, cat in enumerate(cats):
         rr, cc = divmod(i, per_row)
-        cx, cy = x + cc * cw, y + 5.5 + rr * row_h
+        cx, cy = x + cc * cw, y + top + rr * row_h
         if cat == "total":  # the total takes the rest of the second row
             cx, cw_cat = x + cc * cw, w - cc * cw
         else:
             cw_cat = cw
-        label = t["total"] if cat == "total" else t[f"cat_{cat}"]
+        # a header's name stays on one line (no break at its spaces); its ×points go under it
+        label = (t["total"] if cat == "total" else t[f"cat_{cat}"]).replace(" ", NBSP)
         if cat in per:  # the points per mark, so that the sheet can be scored without the rules
             label += f"\n**×{per[cat]}**".replace("-", "−")
-        head = row_h * 0.45
+        head = row_h * 0.5
         sk.tag(f"scoring {cat} head")  # a header cell and its label: one element
         sk.rect(
             cx,
@@ -560,6 +710,7 @@ def _scoring(sk: Sketch, r, data: SheetData, t: dict) -> None:
             line_height=1.0,
             style="bold" if cat == "total" else "regular",
             field=f"scoring.{cat}",
+            hyphenate=False,
         )
         sk.untag()
         sk.rect(

@@ -11,7 +11,11 @@ from generator.games.papirove_doupe.models import ADVENTURERS, Adventurer
 
 
 class FightRecord(Model):
-    """One monster fight as marked: fled, or the range reached (or the strength, or the levels)."""
+    """One monster fight as marked: fled, or the range reached (or the strength, or the levels).
+
+    A range and the strength may be given together (a filled sheet has a box for each): the
+    strength then decides, and the scorer refuses a range it does not fall into.
+    """
 
     visited: bool = True
     fled: bool = False
@@ -24,7 +28,7 @@ class FightRecord(Model):
     @model_validator(mode="after")
     def _one_way(self) -> FightRecord:
         given = [k for k in ("range", "strength", "levels") if getattr(self, k) is not None]
-        if len(given) > 1:
+        if len(given) > 1 and given != ["range", "strength"]:
             raise ValueError(
                 f"give only one of range, strength or levels, not {' and '.join(given)}"
             )

@@ -382,11 +382,11 @@ def _score(
         )
     ty = top + head_h + rows * row_h + 1.5
     sk.line(x, ty - 0.8, x + w, ty - 0.8, stroke=ACCENT, width=0.6)
-    sk.text(
+    sk.text(  # right-aligned, ending 4 mm before the total's box
         t["total"],
         xs[2],
         ty,
-        cc + ce,
+        cc + ce - 3,
         total_h,
         size=11,
         style="bold",

@@ -130,6 +130,8 @@ class ShipText(Model):
     repair: LText
     repair_rule: LText
     defeat_rule: LText
+    # our own rule where the rulebook is silent (a fully damaged location hit again): one boxed line
+    house_rule: LText
 
 
 class ShipData(Model):

@@ -27,6 +27,7 @@ from generator.layout.spec import region
 
 SEA = "#cfe0e6"
 DAMAGE_BOX = 8.0
+HOUSE_H = 5.5  # mm: the boxed house-rule line
 
 
 def _header(sk: Sketch, r, t: dict[str, str], data: ShipData) -> None:
@@ -190,16 +191,13 @@ def _count(sk: Sketch, r, data: ShipData, t: dict[str, str]) -> None:
         field="count_note",
     )
     n = data.defeat_at
-    label_w = 26.0
+    label_w = 33.0  # the arrow, the word and the skull after it
     gap = 2.6
     size = min(13.0, (w - 70 - label_w - (n - 1) * gap) / n)
     top = y + (h - size) / 2
     for k in range(1, n + 1):
         bx = x + 70 + (k - 1) * (size + gap)
         last = k == n
-        if last:  # a faint skull behind the number: a watermark, layered
-            with sk.element("defeat skull", layered=True):
-                sk.icon("skull", bx + size * 0.22, top + size * 0.22, size * 0.56, color="#e9c7c8")
         sk.text(
             str(k),
             bx,
@@ -221,17 +219,22 @@ def _count(sk: Sketch, r, data: ShipData, t: dict[str, str]) -> None:
             stroke=DEFEAT if last else INK,
         )
     lx = x + 70 + n * (size + gap)
-    sk.text(
-        f"← **{t['defeat']}**",
+    used = sk.text(
+        f"←\u00a0**{t['defeat']}**",
         lx,
         top,
-        x + w - lx,
+        x + w - lx - 7,
         size,
         size=11,
         min_size=7,
         color=DEFEAT,
         field="defeat",
+        hyphenate=False,
     )
+    # the skull after the word, clear of the last box (not behind its number)
+    word = sk.env.metrics.width(f"←\u00a0{t['defeat']}", "sans-bold", used) / 2.835
+    icon = min(5.5, x + w - lx - word - 1.2)
+    sk.icon("skull", lx + word + 1.2, top + (size - icon) / 2, icon, color=DEFEAT)
 
 
 def _rules(sk: Sketch, r, data: ShipData, t: dict[str, str]) -> None:
@@ -253,13 +256,27 @@ def _rules(sk: Sketch, r, data: ShipData, t: dict[str, str]) -> None:
             cx,
             y + 6.5,
             cw,
-            h - 6.5,
+            h - 6.5 - HOUSE_H - 1.5,
             size=8,
             min_size=6,
             line_height=1.12,
             valign="top",
             field=f"text.{('damage', 'repair', 'defeat')[i]}_rule",
         )
+    # the rule the rulebook does not give, in one boxed line at the foot of the page
+    hy = y + h - HOUSE_H
+    sk.rect(x, hy, w, HOUSE_H, fill=PALE, stroke=ACCENT, width=0.4, radius=1)
+    sk.text(
+        t["house_rule"],
+        x + 2,
+        hy,
+        w - 4,
+        HOUSE_H,
+        size=8,
+        min_size=6.5,
+        color=INK,
+        field="text.house_rule",
+    )
 
 
 def build_ship(ctx: BuildContext) -> list[Drawn]:
