@@ -37,11 +37,19 @@ def _edge(cx: float, cy: float, side: str, n: float) -> tuple[float, float, floa
 
 
 def cube_net(
-    sk: Sketch, face: FaceDrawer, ox: float, oy: float, n: float, tab: float = 5.0
+    sk: Sketch,
+    face: FaceDrawer,
+    ox: float,
+    oy: float,
+    n: float,
+    tab: float = 5.0,
+    tab_fill: str = TAB_FILL,
 ) -> None:
     """A net of six n-mm faces drawn by `face(index, x, y, n)`; (ox, oy) is its grid's top-left.
 
-    Cut lines are solid, folds dashed, and seven trapezoid tabs are glued under the other edges.
+    Cut lines are solid, folds dashed (a tab's base too: its fill has no outline, only its three
+    cut sides are stroked), and seven trapezoid tabs in `tab_fill` are glued under the other
+    edges.
     """
     cells = set(NET_CELLS)
     tabs = set(NET_TABS)
@@ -58,18 +66,17 @@ def cube_net(
             if (k, side) in tabs:
                 dx, dy = dc * tab, dr * tab
                 ix, iy = (tab * 0.8, 0.0) if dy else (0.0, tab * 0.8)
+                a, b = (x1 + dx + ix, y1 + dy + iy), (x2 + dx - ix, y2 + dy - iy)
                 sk.path(
-                    [
-                        ("M", x1, y1),
-                        ("L", x1 + dx + ix, y1 + dy + iy),
-                        ("L", x2 + dx - ix, y2 + dy - iy),
-                        ("L", x2, y2),
-                        ("Z",),
-                    ],
-                    fill=TAB_FILL,
+                    [("M", x1, y1), ("L", *a), ("L", *b), ("L", x2, y2), ("Z",)],
+                    fill=tab_fill,
+                    stroke=None,
+                )
+                sk.path(
+                    [("M", x1, y1), ("L", *a), ("L", *b), ("L", x2, y2)],
                     stroke=INK,
                     width=0.3,
-                )
+                )  # the cut: the tab's three outer sides, not its base
                 sk.line(x1, y1, x2, y2, stroke=INK, width=0.25, dash=FOLD_DASH)
             else:
                 sk.line(x1, y1, x2, y2, stroke=INK, width=0.3)

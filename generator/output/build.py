@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from generator.content.cards import LayoutChoice, card_name, choose, layout_name
 from generator.content.models import LText, to_context
@@ -20,13 +18,10 @@ from generator.layout.spec import LayoutSpec, load_layout, with_bleed
 from generator.output.deckcheck import MissingLabel, check_choice, check_layout, trim_warnings
 from generator.output.impose import PrintOptions, impose
 from generator.output.lowink import low_ink
-from generator.output.tiling import tile, tile_grid
+from generator.output.tiling import tile
 from generator.render.metrics import ReportlabMetrics
 from generator.render.pdf import render_pdf
 from generator.units import PAPER_SIZES_MM
-
-if TYPE_CHECKING:
-    from generator.layout.builders import Drawn
 
 PAPERS = ("a4", "letter")
 
@@ -605,7 +600,7 @@ class Renderer:
                 dx, dy = (ph - d.width) / 2, (pw - d.height) / 2
                 pages.append(Page(ph, pw, [_shift(d.ops, dx, dy)]))
             else:  # tiled, on the paper turned whichever way needs fewer sheets
-                pages.extend(tile(d, _fewer_tiles(d, (pw, ph)), d.name or ctx.title))
+                pages.extend(tile(d, (pw, ph), d.name or ctx.title))
         return pages
 
     def _centred(self, job: Job, layout: LayoutSpec, ops: list) -> Page:
@@ -620,13 +615,6 @@ class Renderer:
             )
         dx, dy = (pw - layout.width) / 2, (ph - layout.height) / 2
         return Page(pw, ph, [_shift(ops, dx, dy)])
-
-
-def _fewer_tiles(drawn: Drawn, paper: tuple[float, float]) -> tuple[float, float]:
-    """The paper, or the paper turned, whichever cuts the drawn page into fewer tiles."""
-    turned = (paper[1], paper[0])
-    count = {p: tile_grid((drawn.width, drawn.height), p)[:2] for p in (paper, turned)}
-    return turned if math.prod(count[turned]) < math.prod(count[paper]) else paper
 
 
 def _shift(ops: list, dx: float, dy: float) -> GroupOp:

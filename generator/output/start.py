@@ -6,6 +6,7 @@ The list is made from the pack itself, so it always matches what `build` writes.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from generator.content.pack import LoadedPrintable, Pack
 from generator.layout.engine import Env
 from generator.layout.ops import GroupOp, Page
 from generator.layout.sketch import Sketch
-from generator.output.tiling import tile_grid, tile_layout
+from generator.output.tiling import TilePlan, plan_tiles, tile_layout
 from generator.units import PAPER_SIZES_MM
 
 WIDTH, HEIGHT = 190.0, 262.0  # the page's area, centred on A4 and Letter (margins > 8 mm)
@@ -35,7 +36,10 @@ TEXT = {
         "card": "čtvrtka 160–250 g/m²",
         "fillable": "K vyplnění na obrazovce je i {file}.",
         "a3": "Na A3 v jednom kuse: {file}.",
-        "tiled": "Vytiskne se na {n} listů ({cols} × {rows}); jak je složit, ukazuje obrázek dole.",
+        # Czech counts: na 2-4 listy, na 5 (and more) listů
+        "tiled": "Vytiskne se na {n} {sheets} ({cols} × {rows}); jak je složit, ukazuje obrázek dole.",
+        "sheets-few": "listy",
+        "sheets-many": "listů",
         "scale": "Tiskni ve skutečné velikosti",
         "scale-body": "V tiskovém dialogu zvol „Skutečná velikost“ nebo 100 %, nikdy "
         "„Přizpůsobit stránce“. Úsečka vpravo pak měří přesně 50 mm; změř ji pravítkem.",
@@ -57,7 +61,9 @@ TEXT = {
         "card": "card stock, 160–250 gsm",
         "fillable": "To fill in on screen, there is also {file}.",
         "a3": "On A3 in one piece: {file}.",
-        "tiled": "Prints on {n} sheets ({cols} × {rows}); the diagram below shows how they fit.",
+        "tiled": "Prints on {n} {sheets} ({cols} × {rows}); the diagram below shows how they fit.",
+        "sheets-few": "sheets",
+        "sheets-many": "sheets",
         "scale": "Print at actual size",
         "scale-body": "In the print dialog choose “Actual size” or 100 %, never “Fit to page”. "
         "The bar on the right then measures exactly 50 mm; check it with a ruler.",
@@ -93,17 +99,14 @@ def words(lang: str) -> dict[str, str]:
     return TEXT.get(lang, TEXT["en"])
 
 
-def board_tiles(size: tuple[float, float], paper: tuple[float, float]) -> tuple | None:
+def board_tiles(size: tuple[float, float], paper: tuple[float, float]) -> TilePlan | None:
     """How a drawn page of `size` is printed on `paper`: None when it fits (either way), else
-    (paper as used, columns, rows), on the paper turned whichever way needs fewer sheets."""
+    the tiling `build` uses (the same plan_tiles, so the diagram follows the tiles)."""
     w, h = size
     pw, ph = paper
     if (w <= pw + 1e-6 and h <= ph + 1e-6) or (h <= pw + 1e-6 and w <= ph + 1e-6):
         return None
-    turned = (ph, pw)
-    counts = {p: tile_grid(size, p)[:2] for p in (paper, turned)}
-    use = turned if math.prod(counts[turned]) < math.prod(counts[paper]) else paper
-    return (use, *counts[use])
+    return plan_tiles(size, paper)
 
 
 def start_pages(
@@ -140,8 +143,11 @@ def start_pages(
         if pid in sizes:
             grid = board_tiles(sizes[pid], PAPER_SIZES_MM[paper])
             if grid is not None:
-                _, cols, nrows = grid
-                rows[-1].notes.append(t["tiled"].format(n=cols * nrows, cols=cols, rows=nrows))
+                cols, nrows = grid.cols, grid.rows
+                n = cols * nrows
+                sheets = t["sheets-few" if 2 <= n <= 4 else "sheets-many"]
+                note = t["tiled"].format(n=n, sheets=sheets, cols=cols, rows=nrows)
+                rows[-1].notes.append(note)
                 tiled.append((lp.spec.title.get(lang), sizes[pid], grid))
     sk = Sketch(env, f"{page.id} page")
     y = _header(sk, data, lang, t)
@@ -234,9 +240,14 @@ def _bring(sk: Sketch, data: StartPage, lang: str, t, y: float) -> float:
     return y + per_col * 6 + 4
 
 
+def _clear_span(a: float, b: float, spans: list[tuple[float, float]]) -> tuple[float, float]:
+    """The widest piece of [a, b] that no end of another span falls inside."""
+    cuts = sorted({a, b, *(e for span in spans for e in span if a + 1e-6 < e < b - 1e-6)})
+    return max(itertools.pairwise(cuts), key=lambda ab: ab[1] - ab[0])
+
+
 def _tiles(sk: Sketch, title: str, size, grid, t, y: float, accent: str) -> float:
     """A small picture of the board cut into its tiles, with the overlaps shaded."""
-    paper, _, _ = grid
     sk.text(t["tiles"].format(title=title), 0, y, WIDTH, 8, size=14, font="display",
             color=INK, field="tiles")  # fmt: skip
     y += 10
@@ -245,11 +256,11 @@ def _tiles(sk: Sketch, title: str, size, grid, t, y: float, accent: str) -> floa
         return y
     bw, bh = size
     scale = min(90 / bw, (room - 4) / bh)
-    _, _, vw, vh = tile_grid(size, paper)
+    vw, vh = grid.view
     with sk.element("tile diagram"):  # one picture: its outlines and names may touch
         ox, oy = 0.0, y
         sk.rect(ox, oy, bw * scale, bh * scale, fill="#ffffff", stroke=INK, width=0.4)
-        tiles = tile_layout(size, paper)
+        tiles = tile_layout(size, grid)
         for tl in tiles:  # the strips a neighbour covers
             if tl.seam_x is not None:
                 sk.rect(ox + (tl.x + tl.seam_x) * scale, oy + tl.y * scale,
@@ -260,10 +271,12 @@ def _tiles(sk: Sketch, title: str, size, grid, t, y: float, accent: str) -> floa
         for tl in tiles:
             sk.rect(ox + tl.x * scale, oy + tl.y * scale, vw * scale, vh * scale, stroke=accent,
                     width=0.35, dash=(1.2, 0.8))  # fmt: skip
-            seen_w, seen_h = (tl.seam_x or vw) * scale, (tl.seam_y or vh) * scale
-            cx, cy = ox + tl.x * scale + seen_w / 2, oy + tl.y * scale + seen_h / 2
-            # the name fits in the part of the tile that stays visible, clear of the dashes
-            size = min(10.0, (seen_h - 2.5) / 0.6)
+            # the name sits in the widest piece of the tile's visible part that no other
+            # tile's dashed outline crosses, and fits it
+            x0, x1 = _clear_span(tl.x, tl.x + (tl.seam_x or vw), [(t.x, t.x + vw) for t in tiles])
+            y0, y1 = _clear_span(tl.y, tl.y + (tl.seam_y or vh), [(t.y, t.y + vh) for t in tiles])
+            cx, cy = ox + (x0 + x1) / 2 * scale, oy + (y0 + y1) / 2 * scale
+            size = min(10.0, ((y1 - y0) * scale - 2.5) / 0.6)
             if size >= 6.0:
                 sk.text(tl.name, cx - 6, cy - size * 0.25, 12, size * 0.5, size=size,
                         min_size=6, style="bold", align="center", color=accent,

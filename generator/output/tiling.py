@@ -30,9 +30,11 @@ from generator.layout.ops import (
 if TYPE_CHECKING:
     from generator.layout.builders import Drawn
 
-MARGIN = 8.5  # mm around each tile: 5 mm printers leave blank, then the ticks (3 mm) and tags
+DEAD = 5.0  # mm at the paper edge that home printers leave blank
+MARGIN = 8.5  # mm around each tile: the dead zone, then the ticks (3 mm) and tags
 OVERLAP = 12.0  # mm of the board printed on both neighbouring tiles (at least)
 BAND = 6.0  # mm below the art for the tile's label and index map
+COMPACT = MARGIN - DEAD  # mm of the bottom margin that carry the label when there is no band
 PT = 25.4 / 72  # mm per point
 MARK = Style(stroke=BLACK, width=0.2)
 SEAM = Style(stroke=BLACK, width=0.2, dash=(1.5, 1.5))
@@ -64,26 +66,58 @@ class Tile(NamedTuple):
     seam_y: float | None  # tile mm where the tile below starts (None: last row)
 
 
+class TilePlan(NamedTuple):
+    """How a board is cut: the paper as the tiles use it, the grid, and what each tile shows."""
+
+    paper: tuple[float, float]  # width, height: the paper turned when that takes fewer sheets
+    cols: int
+    rows: int
+    view: tuple[float, float]  # board mm each tile's art shows
+    band: float  # mm below the art for the label and index map (0: they sit in the margin)
+
+
 def tile_grid(
-    board: tuple[float, float], paper: tuple[float, float]
+    board: tuple[float, float], paper: tuple[float, float], band: float = BAND
 ) -> tuple[int, int, float, float]:
-    """Columns and rows of tiles, and the board width and height each tile shows."""
+    """Columns and rows of tiles on this paper as it lies, and the board width and height each
+    tile shows: per axis the fewest tiles that cover the board with at least OVERLAP between
+    neighbours, n * view - (n - 1) * OVERLAP >= board."""
     bw, bh = board
     pw, ph = paper
-    vw, vh = pw - 2 * MARGIN, ph - 2 * MARGIN - BAND
-    cols = max(1, math.ceil((bw - OVERLAP) / (vw - OVERLAP) - 1e-9)) if bw > vw else 1
-    rows = max(1, math.ceil((bh - OVERLAP) / (vh - OVERLAP) - 1e-9)) if bh > vh else 1
+    vw, vh = pw - 2 * MARGIN, ph - 2 * MARGIN - band
+    cols = max(1, math.ceil((bw - OVERLAP) / (vw - OVERLAP) - 1e-9)) if bw > vw + 1e-6 else 1
+    rows = max(1, math.ceil((bh - OVERLAP) / (vh - OVERLAP) - 1e-9)) if bh > vh + 1e-6 else 1
     return cols, rows, vw, vh
+
+
+def plan_tiles(board: tuple[float, float], paper: tuple[float, float]) -> TilePlan:
+    """The cut that takes the fewest sheets, over the paper upright and turned, with the label
+    band below the art or (band 0) in the bottom margin; on a tie the full band, then the
+    paper as given. Per orientation the fewest columns and the fewest rows are independent, so
+    their product is the fewest sheets of any grid on that paper."""
+    turned = (paper[1], paper[0])
+    best: tuple | None = None
+    for rank, (use, band) in enumerate(
+        ((paper, BAND), (turned, BAND), (paper, 0.0), (turned, 0.0))
+    ):
+        cols, rows, vw, vh = tile_grid(board, use, band)
+        key = (cols * rows, rank)
+        if best is None or key < best[0]:
+            best = (key, TilePlan(use, cols, rows, (vw, vh), band))
+    assert best is not None
+    return best[1]
 
 
 def tile_origin(
     col: int, row: int, board: tuple[float, float], view: tuple[float, float], cols: int, rows: int
 ) -> tuple[float, float]:
-    """The board coordinates of a tile's top-left corner; the last tiles end at the board edge."""
+    """The board coordinates of a tile's top-left corner: tiles are spread evenly, so every
+    overlap along an axis is the same, (n * view - board) / (n - 1); the last tile ends at the
+    board edge; a single tile is centred."""
     bw, bh = board
     vw, vh = view
-    x = min(col * (vw - OVERLAP), max(0.0, bw - vw)) if cols > 1 else (bw - vw) / 2
-    y = min(row * (vh - OVERLAP), max(0.0, bh - vh)) if rows > 1 else (bh - vh) / 2
+    x = col * (bw - vw) / (cols - 1) if cols > 1 else (bw - vw) / 2
+    y = row * (bh - vh) / (rows - 1) if rows > 1 else (bh - vh) / 2
     return x, y
 
 
@@ -97,9 +131,9 @@ def tile_name(col: int, row: int) -> str:
     return f"{letters}{col + 1}"
 
 
-def tile_layout(board: tuple[float, float], paper: tuple[float, float]) -> list[Tile]:
-    """Every tile of a board on this paper, row by row, with the seams of its neighbours."""
-    cols, rows, vw, vh = tile_grid(board, paper)
+def tile_layout(board: tuple[float, float], plan: TilePlan) -> list[Tile]:
+    """Every tile of a board cut by `plan`, row by row, with the seams of its neighbours."""
+    cols, rows, (vw, vh) = plan.cols, plan.rows, plan.view
     tiles = []
     for row in range(rows):
         for col in range(cols):
@@ -136,11 +170,13 @@ def _has_fields(ops) -> bool:
 def tile(drawn: Drawn, paper: tuple[float, float], label: str) -> list[Page]:
     """The board cut into overlapping tiles, each with assembly marks and a small index map."""
     board = (drawn.width, drawn.height)
-    pw, ph = paper
-    cols, rows, vw, vh = tile_grid(board, paper)
+    plan = plan_tiles(board, paper)
+    pw, ph = plan.paper
+    cols, rows, (vw, vh) = plan.cols, plan.rows, plan.view
     if cols * rows == 1:
         return [Page(pw, ph, [GroupOp((pw - board[0]) / 2, (ph - board[1]) / 2, tuple(drawn.ops))])]
-    tiles = tile_layout(board, paper)
+    tiles = tile_layout(board, plan)
+    band = plan.band
     names = {(t.col, t.row): t.name for t in tiles}
     art = tuple(drawn.ops)  # one tuple for every tile: the PDF stores the board once
     shared = not _has_fields(art)
@@ -155,12 +191,17 @@ def tile(drawn: Drawn, paper: tuple[float, float], label: str) -> list[Page]:
         ops.extend(_neighbour_tags(t, names, vw))
         text = f"{label} · {t.name} · {n}/{len(tiles)}"
         text_x = MARGIN + 1.5
-        ops.append(TextOp(text_x, MARGIN + vh + 4.0, text, "sans-regular", LABEL_SIZE))
-        index = _index_map(cols, rows, t.col, t.row, pw - MARGIN - 1.5, MARGIN + vh + 0.6)
+        # in the band the label is 7 pt; in the margin (no band) 6 pt, its descent ending
+        # 0.5 mm short of the printer's dead zone (2.5 + 0.24 * 6 pt = 3.0 of COMPACT's 3.5 mm)
+        size, base = (LABEL_SIZE, 4.0) if band else (TAG_SIZE, 2.5)
+        ops.append(TextOp(text_x, MARGIN + vh + base, text, "sans-regular", size))
+        index = _index_map(
+            cols, rows, t.col, t.row, pw - MARGIN - 1.5, MARGIN + vh + 0.6, band or COMPACT
+        )
         if t.seam_x is not None:
             # the seam tick below the art, unless it would run into the label or the index
             x = MARGIN + t.seam_x
-            text_end = text_x + len(text) * 0.62 * LABEL_SIZE * PT
+            text_end = text_x + len(text) * 0.62 * size * PT
             if not (text_x - 0.5 <= x <= text_end + 0.5 or index[1].x - 0.5 <= x):
                 ops.append(LineOp(x, MARGIN + vh + TICK[0], x, MARGIN + vh + TICK[1], MARK))
         ops.extend(index)
@@ -254,11 +295,14 @@ def _neighbour_tags(t: Tile, names: dict, vw: float) -> list:
     return ops
 
 
-def _index_map(cols: int, rows: int, col: int, row: int, right: float, top: float) -> list:
-    """A little map of all tiles, right-aligned at `right`, with this one filled in."""
+def _index_map(
+    cols: int, rows: int, col: int, row: int, right: float, top: float, band: float = BAND
+) -> list:
+    """A little map of all tiles, right-aligned at `right`, with this one filled in; it keeps
+    to the `band` mm below the art."""
     ops = []
     gap = 0.6  # rows apart enough that a cell's name keeps 0.8 mm from the cell above
-    h = min(2.6, (BAND - 0.8 - gap * (rows - 1)) / rows)
+    h = min(2.6, (band - 0.8 - gap * (rows - 1)) / rows)
     w = max(h * 1.7, 3.0)
     size = 6.0  # pt: the tile names in the cells, where they fit (nothing is printed below 6 pt)
     x0 = right - cols * w - (cols - 1) * gap

@@ -145,3 +145,19 @@ def test_the_tool_talk_check_finds_a_planted_command(built: dict[str, bytes]) ->
     job = Job(pack, lp, "en", "a4")
     data = render_pdf(Document("x", Renderer().document(job).pages))
     assert tool_talk({"planted.pdf": data}) == ["planted.pdf p1: papirna"]
+
+
+def test_the_start_page_follows_the_tiling() -> None:
+    """Runebound's 400 x 280 mm board on A4 is cut into 3 portrait tiles (193 x 280 mm each,
+    the label in the bottom margin; see tests/output/test_tiling.py): the start page says 3
+    sheets (3 × 1) and its diagram shows the three tiles with their names."""
+    from generator.render.pdf import render_pdf
+
+    pack = load_builtin_pack("runebound")
+    job = Job(pack, pack.printables["start"], "cs", "a4")
+    text = PdfReader(__import__("io").BytesIO(render_pdf(Renderer().document(job)))).pages[0]
+    words = " ".join(text.extract_text().split())
+    assert "Vytiskne se na 3 listy (3 × 1)" in words  # 2-4 listy, 5 and more listů
+    for name in ("A1", "A2", "A3"):
+        assert name in words
+    assert "B1" not in words

@@ -17,6 +17,8 @@ from generator.layout.builders import Drawn
 from generator.layout.ops import Document, LineOp, Page, RectOp, Style
 from generator.output.tiling import (
     MARGIN,
+    OVERLAP,
+    plan_tiles,
     tile,
     tile_grid,
     tile_layout,
@@ -84,10 +86,17 @@ def _px(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
     return tuple(round(v * K) for v in box)  # type: ignore[return-value]
 
 
-CASES = [((297.0, 420.0), A4), ((500.0, 300.0), A4), ((400.0, 280.0), LETTER)]
+CASES = [
+    ((297.0, 420.0), A4),
+    ((500.0, 300.0), A4),
+    ((400.0, 280.0), LETTER),
+    ((400.0, 280.0), A4),  # 3 portrait sheets, the label in the bottom margin
+]
 
 
-@pytest.fixture(scope="module", params=CASES, ids=["a3-on-a4", "wide-on-a4", "wide-on-letter"])
+@pytest.fixture(
+    scope="module", params=CASES, ids=["a3-on-a4", "wide-on-a4", "wide-on-letter", "wide-on-a4-3"]
+)
 def case(request) -> dict:
     """A board tiled on a paper, rendered with its art and with plain green art."""
     size, paper = request.param
@@ -110,6 +119,109 @@ def test_tile_count_for_an_a3_board_on_a4() -> None:
     assert tile_origin(1, 1, (297.0, 420.0), (vw, vh), cols, rows) == (297.0 - 193.0, 420.0 - 274.0)
 
 
+def test_a_400_by_280_board_takes_3_portrait_a4_sheets() -> None:
+    """The Runebound board (400 x 280 mm) on A4, worked by hand.
+
+    Portrait, label band below the art: 210 - 2 * 8.5 = 193 wide, 297 - 17 - 6 = 274 high;
+    columns: n * 193 - (n - 1) * 12 >= 400 first holds at n = 3 (555; n = 2 gives 374);
+    rows: 280 > 274, n = 2 (536) -> 6 sheets.
+    Portrait, label in the bottom margin: 193 x 280 -> 3 columns, 1 row (280 <= 280) -> 3.
+    Landscape: 297 - 17 = 280 wide -> 2 columns (548); 210 - 17 - 6 = 187 (or 193) high ->
+    2 rows (362) -> 4. Fewest: 3 portrait sheets, with the label in the margin.
+    Even overlaps: (3 * 193 - 400) / 2 = 89.5 mm at each seam; the tiles start at 0,
+    193 - 89.5 = 103.5 and 207 (207 + 193 = 400, the board's edge).
+    """
+    plan = plan_tiles((400.0, 280.0), A4)
+    assert (plan.paper, plan.cols, plan.rows, plan.view, plan.band) == (
+        A4,
+        3,
+        1,
+        (193.0, 280.0),
+        0.0,
+    )
+    tiles = tile_layout((400.0, 280.0), plan)
+    assert [(t.x, t.y, t.seam_x, t.seam_y) for t in tiles] == [
+        (0.0, 0.0, 103.5, None),
+        (103.5, 0.0, 103.5, None),
+        (207.0, 0.0, None, None),
+    ]
+    assert [193.0 - t.seam_x for t in tiles[:2]] == [89.5, 89.5]  # overlap = view - seam
+
+
+def test_a_280_by_400_board_on_a4_overlaps_evenly() -> None:
+    """The PJi board (280 x 400 mm) on A4, worked by hand.
+
+    Landscape: 297 - 17 = 280 wide -> 1 column; 210 - 17 - 6 = 187 high -> n * 187 -
+    (n - 1) * 12 >= 400 at n = 3 (537; n = 2 gives 362) -> 3 sheets. Portrait: 193 x 274 ->
+    2 columns (374 >= 280) x 2 rows (536 >= 400) -> 4. Fewest: 3 landscape sheets.
+    Even overlaps: (3 * 187 - 400) / 2 = 80.5 mm at both seams (not 187 - 38 = 149 at the
+    second as when every tile but the last kept the minimum 12 mm step); the tiles start at
+    0, 106.5 and 213 (213 + 187 = 400).
+    """
+    plan = plan_tiles((280.0, 400.0), A4)
+    assert (plan.paper, plan.cols, plan.rows, plan.view) == ((297.0, 210.0), 1, 3, (280.0, 187.0))
+    tiles = tile_layout((280.0, 400.0), plan)
+    assert [(t.y, t.seam_y) for t in tiles] == [(0.0, 106.5), (106.5, 106.5), (213.0, None)]
+    assert [187.0 - t.seam_y for t in tiles[:2]] == [80.5, 80.5]
+
+
+def test_a_400_by_280_board_on_letter_takes_4_landscape_sheets() -> None:
+    """Letter (215.9 x 279.4 mm), worked by hand.
+
+    Portrait: 215.9 - 17 = 198.9 wide -> 3 columns (572.7; 2 give 385.8 < 400); 279.4 - 17 =
+    262.4 high even without the band < 280 -> 2 rows -> 6 sheets. Landscape: 262.4 wide -> 2
+    columns (512.8); 215.9 - 17 - 6 = 192.9 high -> 2 rows (373.8) -> 4, with the band.
+    Overlaps: 2 * 262.4 - 400 = 124.8 mm across, 2 * 192.9 - 280 = 105.8 mm down.
+    """
+    plan = plan_tiles((400.0, 280.0), LETTER)
+    assert (plan.paper, plan.cols, plan.rows, plan.band) == ((279.4, 215.9), 2, 2, 6.0)
+    a1 = tile_layout((400.0, 280.0), plan)[0]
+    assert plan.view[0] - a1.seam_x == pytest.approx(124.8)
+    assert plan.view[1] - a1.seam_y == pytest.approx(105.8)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.floats(min_value=150, max_value=900),
+    st.floats(min_value=150, max_value=900),
+    st.sampled_from([A4, LETTER]),
+)
+def test_the_plan_takes_the_fewest_sheets_of_any_grid(bw: float, bh: float, paper) -> None:
+    """No grid of either orientation (with the label band or without) covers the board with
+    at least OVERLAP at each seam on fewer sheets; the overlaps along an axis are all equal."""
+    plan = plan_tiles((bw, bh), paper)
+    fewest = None
+    for pw, ph in (paper, paper[::-1]):
+        for band in (6.0, 0.0):
+            vw, vh = pw - 2 * MARGIN, ph - 2 * MARGIN - band
+            for c in range(1, 12):
+                for r in range(1, 12):
+                    wide = bw <= vw if c == 1 else c * vw - (c - 1) * OVERLAP >= bw - 1e-9
+                    high = bh <= vh if r == 1 else r * vh - (r - 1) * OVERLAP >= bh - 1e-9
+                    if wide and high and (fewest is None or c * r < fewest):
+                        fewest = c * r
+    assert fewest is not None and plan.cols * plan.rows == fewest
+    tiles = tile_layout((bw, bh), plan)
+    vw, vh = plan.view
+    across = {round(vw - t.seam_x, 6) for t in tiles if t.seam_x is not None}
+    down = {round(vh - t.seam_y, 6) for t in tiles if t.seam_y is not None}
+    assert len(across) <= 1 and len(down) <= 1  # one overlap per axis
+    assert all(o >= OVERLAP - 1e-6 for o in across | down)
+    last = tiles[-1]
+    if plan.cols > 1:
+        assert last.x + vw == pytest.approx(bw)  # the last tile ends at the board's edge
+    if plan.rows > 1:
+        assert last.y + vh == pytest.approx(bh)
+
+
+def test_nothing_in_the_printers_dead_zone(case: dict) -> None:
+    """Every tile keeps 5 mm (50 px) of blank paper at every edge, the label too."""
+    for i, image in enumerate(case["art"]):
+        edge = 5 * K
+        for strip in (image[:edge], image[-edge:], image[:, :edge], image[:, -edge:]):
+            assert strip.min() > 245, f"ink in the dead zone of tile {i + 1}"
+
+
 def test_tile_names() -> None:
     assert [tile_name(c, r) for r, c in ((0, 0), (0, 1), (1, 0), (1, 2))] == [
         "A1",
@@ -124,7 +236,7 @@ def test_tile_names() -> None:
 def test_tile_layout_of_an_a3_board_on_a4() -> None:
     # A3 (297 x 420) on A4: tiles show 193 x 274 mm; the second column starts at 297 - 193 = 104,
     # the second row at 420 - 274 = 146; so A1 keeps 104 x 146 mm visible once B2 etc. lie on it
-    tiles = tile_layout((297.0, 420.0), A4)
+    tiles = tile_layout((297.0, 420.0), plan_tiles((297.0, 420.0), A4))
     assert [(t.name, t.x, t.y, t.seam_x, t.seam_y) for t in tiles] == [
         ("A1", 0.0, 0.0, 104.0, 146.0),
         ("A2", 104.0, 0.0, None, 146.0),
@@ -142,12 +254,13 @@ def test_tile_layout_of_an_a3_board_on_a4() -> None:
     st.sampled_from([A4, LETTER]),
 )
 def test_visible_parts_cover_the_board_once(bw: float, bh: float, paper) -> None:
-    cols, rows, vw, vh = tile_grid((bw, bh), paper)
+    plan = plan_tiles((bw, bh), paper)
+    cols, rows, (vw, vh) = plan.cols, plan.rows, plan.view
     if cols * rows == 1:
         return
     area = 0.0
     boxes = []
-    for t in tile_layout((bw, bh), paper):
+    for t in tile_layout((bw, bh), plan):
         x0, y0, x1, y1 = visible_box(t, (vw, vh))
         # in board mm, cut to the board (a single row or column is centred with paper around)
         box = (max(t.x + x0, 0), max(t.y + y0, 0), min(t.x + x1, bw), min(t.y + y1, bh))
@@ -171,8 +284,9 @@ def test_visible_parts_cover_the_board_once(bw: float, bh: float, paper) -> None
 
 def test_marks_stay_off_the_visible_art(case: dict) -> None:
     """On a plain green board every mark shows: none is inside any tile's visible part."""
-    cols, rows, vw, vh = tile_grid(case["size"], case["paper"])
-    tiles = tile_layout(case["size"], case["paper"])
+    plan = plan_tiles(case["size"], case["paper"])
+    cols, rows, (vw, vh) = plan.cols, plan.rows, plan.view
+    tiles = tile_layout(case["size"], plan)
     assert len(case["marks"]) == len(tiles) == cols * rows
     for t, image in zip(tiles, case["marks"], strict=True):
         x0, y0, x1, y1 = _px(visible_box(t, (vw, vh)))
@@ -194,8 +308,9 @@ def test_marks_stay_off_the_visible_art(case: dict) -> None:
 def test_neighbours_match_in_the_overlap(case: dict) -> None:
     """Wherever no mark is printed, neighbouring tiles show the same art in their overlap."""
     size, paper = case["size"], case["paper"]
-    cols, rows, vw, vh = tile_grid(size, paper)
-    tiles = tile_layout(size, paper)
+    plan = plan_tiles(size, paper)
+    cols, rows, (vw, vh) = plan.cols, plan.rows, plan.view
+    tiles = tile_layout(size, plan)
     index = {(t.col, t.row): i for i, t in enumerate(tiles)}
     m = round(MARGIN * K)
 
@@ -235,12 +350,13 @@ def test_neighbours_match_in_the_overlap(case: dict) -> None:
 def test_assembled_tiles_give_back_the_board(case: dict) -> None:
     """Cut to their visible parts and laid together, the tiles match the board within 0.2 mm."""
     size, paper = case["size"], case["paper"]
-    vw, vh = tile_grid(size, paper)[2:]
+    plan = plan_tiles(size, paper)
+    vw, vh = plan.view
     whole = case["whole"][: round(size[1] * K), : round(size[0] * K)]
     canvas = np.zeros_like(whole)
     covered = np.zeros(whole.shape[:2], dtype=bool)
     m = round(MARGIN * K)
-    for t, image in zip(tile_layout(size, paper), case["art"], strict=True):
+    for t, image in zip(tile_layout(size, plan), case["art"], strict=True):
         x0, y0, x1, y1 = visible_box(t, (vw, vh))
         x0, y0 = max(x0, -t.x), max(y0, -t.y)
         x1, y1 = min(x1, size[0] - t.x), min(y1, size[1] - t.y)

@@ -12,9 +12,13 @@ CASES = [
     ("runebound-market-cs-letter.pdf", 2),  # potions, a mount and allies
     ("runebound-tokens-cs-a4.pdf", 1),  # a mirrored back page
     ("runebound-dice-en-a4.pdf", 0),
+    ("runebound-dice-cs-a4.pdf", 1),  # the nets: grey tabs, dashed folds, solid cuts
     ("runebound-sheet-en-letter.pdf", 0),
     ("runebound-board-cs-a3.pdf", 0),  # the hex map on one A3 sheet
-    ("runebound-board-en-a4.pdf", 4),  # the first edge sheet: failed adventures, event, heroes
+    ("runebound-board-cs-a4.pdf", 0),  # the first of 3 portrait A4 tiles, its label in the margin
+    ("runebound-board-en-a4.pdf", 3),  # the first edge sheet: the failed-adventure spaces
+    ("runebound-board-en-letter.pdf", 6),  # the third: markets and the hero tokens
+    ("runebound-odds-cs-a4.pdf", 0),  # in Runebound's rust and parchment
 ]
 
 

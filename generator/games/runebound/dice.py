@@ -12,7 +12,7 @@ INK = "#231c15"
 ACCENT = "#7a2e12"
 FAINT = "#9c907f"
 SHADE = "#efe6d2"
-TAB_FILL = "#f4efe4"
+TAB_FILL = "#c8c8c8"  # neutral grey: the nets note says "glue by the grey tabs"
 # a dark tint per terrain: the icons differ in shape, the tint only helps in colour
 TINT = {
     "plains": "#5d7a1e",
@@ -207,6 +207,7 @@ def nets_page(ctx: BuildContext) -> list:
             oy,
             NET,
             TAB,
+            TAB_FILL,
         )
     return sk.ops
 

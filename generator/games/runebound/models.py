@@ -24,7 +24,7 @@ TYPE_ICONS: dict[str, str] = {
     "armour": "shield",
     "artifact": "magic",
     "potion": "potion",
-    "mount": "road",
+    "mount": "horse",
     "ally": "flag",
 }
 

@@ -11,17 +11,17 @@ from generator.layout.sketch import Sketch
 from generator.rules.odds import at_least, distribution, parse_dice, success_chance
 
 INK = "#231c15"
-ACCENT = "#2f5f8a"
+ACCENT = "#7a2e12"  # Runebound's rust, as on its board, tokens, dice and cards
 FAINT = "#9c907f"
-SHADE = "#f4efe4"
+SHADE = "#ece0c6"  # the cards' parchment panel
 
 KEYS = ("title", "subtitle", "dice_note", "attribute", "target", "how", "sums", "exactly",
         "at_least", "footer")  # fmt: skip
 
 
 def shade(p: float) -> tuple[str, str]:
-    """A cell's fill and ink for a probability: pale for unlikely, deep blue for likely."""
-    lo, hi = (0xF7, 0xF3, 0xEA), (0x2F, 0x5F, 0x8A)
+    """A cell's fill and ink for a probability: parchment for unlikely, deep rust for likely."""
+    lo, hi = (0xF8, 0xF1, 0xE1), (0x7A, 0x2E, 0x12)
     fill = "#" + "".join(f"{round(a + (b - a) * p):02x}" for a, b in zip(lo, hi, strict=True))
     return fill, ("#ffffff" if p >= 0.55 else INK)
 

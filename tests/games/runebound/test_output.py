@@ -232,12 +232,14 @@ def test_validate_accepts_the_pack() -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_board_is_built(built_text: Callable[[str], list[str]], lang: str, paper: str) -> None:
     pages = built_text(f"runebound-board-{lang}-{paper}.pdf")
-    # the map: one A3 sheet turned, or 2 x 2 landscape tiles; then the two edge sheets
-    assert len(pages) == (3 if paper == "a3" else 6)
-    map_text = " ".join(pages[:-2])
+    # the map: one A3 sheet turned, 3 portrait A4 tiles (3 x 193 mm with even 89.5 mm
+    # overlaps cover 400 mm; the 280 mm fit the 297 - 17 mm with the label in the margin) or
+    # 2 x 2 landscape Letter tiles; then the three edge sheets
+    assert len(pages) == {"a3": 1, "a4": 3, "letter": 4}[paper] + 3
+    map_text = " ".join(pages[:-3])
     town = "Dubová Lhota" if lang == "cs" else "Oakhollow"
     assert town in map_text
-    edge = pages[-2]
+    edge = pages[-3]
     failed = "Nesplněné dobrodružství" if lang == "cs" else "Failed adventure"
     assert edge.count(failed) == 6
     for n in range(1, 7):

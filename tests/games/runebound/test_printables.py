@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import shutil
@@ -221,6 +222,7 @@ def test_cube_net_has_seven_tabs_and_five_folds() -> None:
         0.0,
         0.0,
         20.0,
+        tab_fill=rd.TAB_FILL,
     )
     tabs = [op for op in sk.ops if isinstance(op, PathOp) and op.style.fill is not None]
     tabs = [op for op in tabs if len(op.segments) == 5]  # the trapezoids (icons have more)
@@ -229,6 +231,28 @@ def test_cube_net_has_seven_tabs_and_five_folds() -> None:
     assert len(tabs) == 7
     assert len(folds) == 12
     assert len(cuts) == 14 - 7  # outline edges without a tab
+    # every solid stroke (a cut) is a line or a path's edge; none runs along a fold, else a
+    # player who cuts along the solid lines cuts the tab off (the tab outlines used to be
+    # closed paths, their solid base drawn under the dashed fold)
+    solid = [(op.x1, op.y1, op.x2, op.y2) for op in cuts]
+    for op in sk.ops:
+        if isinstance(op, PathOp) and op.style.stroke is not None and not op.style.dash:
+            pts = [seg[1:] for seg in op.segments if seg[0] in ("M", "L")]
+            if op.segments[-1][0] == "Z":
+                pts.append(pts[0])
+            solid += [(*a, *b) for a, b in itertools.pairwise(pts)]
+
+    def same(a, b) -> bool:
+        return all(abs(u - v) < 1e-6 for u, v in zip(a, b, strict=True))
+
+    for f in folds:
+        fold = (f.x1, f.y1, f.x2, f.y2)
+        for seg in solid:
+            assert not (same(seg, fold) or same(seg, fold[2:] + fold[:2])), f"cut along {fold}"
+    # the tabs are grey, as the nets' note says
+    for op in tabs:
+        r, g, b = op.style.fill[:3]
+        assert r == g == b
 
 
 def test_token_plan_rows_and_mirror() -> None:
@@ -389,7 +413,7 @@ def test_board_map_shape_and_towns(pack) -> None:
 
 
 def test_board_hexes_hold_a_token(pack) -> None:
-    """A hex is wider (flat to flat) than the 21 mm adventure token placed on it."""
+    """A hex is wider (flat to flat) than the adventure token placed on it."""
     import math
 
     from generator.games.runebound import board as rb
@@ -397,8 +421,92 @@ def test_board_hexes_hold_a_token(pack) -> None:
 
     _, _, w, h = region(load_layout("runebound/board"), "map")
     s = rb.hex_size(16, 12, w, h)
-    assert math.sqrt(3) * s >= 21.0
+    assert math.sqrt(3) * s >= rb.SPOT
     assert (16 + 0.5) * math.sqrt(3) * s <= w + 1e-9 and (12 * 1.5 + 0.5) * s <= h + 1e-9
+
+
+def test_a_token_leaves_the_terrain_readable(pack) -> None:
+    """The tokens placed on hexes (adventure and failed-adventure) are cut at SPOT mm, and the
+    three small terrain icons of such a hex lie wholly outside the token and inside the hex.
+
+    By hand: hexes are 23.3 mm flat to flat (s = 13.4 mm); a 16 mm token reaches 8 mm from the
+    centre; an icon 3 mm square centred 10.4 mm out toward a corner spans 8.9-11.9 mm along
+    that ray (a lower one's nearest box corner 8.36 mm from the centre), and the hex's edges run
+    to that corner at 13.4 mm."""
+    from generator.games.runebound import board as rb
+    from generator.layout.spec import load_layout, region
+
+    tokens = pack.printables["tokens"].data.model
+    placed = {g.diameter for g in tokens.groups if g.kind in ("adventure", "failed")}
+    assert placed == {rb.SPOT}
+    _, _, w, h = region(load_layout("runebound/board"), "map")
+    s = rb.hex_size(16, 12, w, h)
+    apothem = s * math.sqrt(3) / 2
+    c = rb.CORNER_ICON / 2
+    for x, y in rb.corner_icons(0.0, 0.0):
+        corners = [(x + dx, y + dy) for dx in (-c, c) for dy in (-c, c)]
+        # the box's nearest point to the centre is outside the token
+        nx = min(abs(x - c), abs(x + c)) if abs(x) > c else 0.0
+        ny = min(abs(y - c), abs(y + c)) if abs(y) > c else 0.0
+        assert math.hypot(nx, ny) > rb.SPOT / 2 + 0.3
+        # every box corner is inside the hex, 0.3 mm clear of its 0.35 mm outline
+        for px, py in corners:
+            assert rb._inside(px, py, apothem - 0.3 - 0.175), (x, y)
+
+
+def test_terrains_differ_in_more_than_a_shade() -> None:
+    """Plains, forest and swamp differ in hue by 25 degrees or more, or in pattern; lakes are
+    much darker than rivers."""
+    import colorsys
+
+    from generator.games.runebound import board as rb
+
+    def hls(c: str) -> tuple[float, float, float]:
+        return colorsys.rgb_to_hls(*(int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)))
+
+    names = ("plains", "forest", "swamp")
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            ha, hb = hls(rb.FILL[a][0])[0] * 360, hls(rb.FILL[b][0])[0] * 360
+            apart = min(abs(ha - hb), 360 - abs(ha - hb))
+            assert apart >= 25 or rb.PATTERN.get(a) != rb.PATTERN.get(b), (a, b)
+            assert apart >= 25 and rb.PATTERN.get(a) != rb.PATTERN.get(b), (a, b)  # both, here
+    assert hls(rb.FILL["river"][0])[1] - hls(rb.FILL["water"][0])[1] > 0.3  # lightness
+
+
+def test_card_spaces_are_larger_than_the_cards(pack) -> None:
+    """The card spaces on the edge sheets are 1 mm larger all round than a 63.5 x 88.9 mm card,
+    and every heading and note lies outside the space, where a card does not cover it."""
+    from generator.games.runebound import board as rb
+    from generator.layout.ops import RectOp
+
+    assert pytest.approx((65.5, 90.9)) == (rb.SPACE_W, rb.SPACE_H)
+    pages = rb_build(pack)[1:]
+    spaces = 0
+    for page in pages:
+        ops = list(_flatten(page.ops))
+        rects = [
+            (op.x + dx, op.y + dy, op.w, op.h)
+            for op, dx, dy in ops
+            if isinstance(op, RectOp)
+            and (op.w, op.h) == pytest.approx((65.5, 90.9))
+            and op.style.fill is not None  # a card space (the hero tokens' frame has no fill)
+        ]
+        spaces += len(rects)
+        for op, dx, dy in ops:
+            if isinstance(op, TextOp) and op.size < 20:  # headings and notes, not the big marks
+                x, y = op.x + dx, op.y + dy
+                for rx, ry, rw, rh in rects:
+                    inside = rx < x < rx + rw and ry < y < ry + rh
+                    assert not inside, f"{op.text!r} under a card"
+    assert spaces == 17  # 6 failed, 4 decks, the event, the bank, the market deck, 4 markets
+
+
+def test_every_hero_token_has_its_own_colour(pack) -> None:
+    from generator.games.runebound import board as rb
+
+    heroes = pack.printables["board"].files["heroes"].model
+    assert len(set(rb.HERO_COLOURS[: len(heroes)])) == len(heroes)
 
 
 def test_hex_centres_by_hand() -> None:
@@ -413,7 +521,8 @@ def test_hex_centres_by_hand() -> None:
 
 def test_board_pages(pack) -> None:
     pages = rb_build(pack)
-    assert [(p.width, p.height) for p in pages] == [(400.0, 280.0), (196.0, 264.0), (196.0, 264.0)]
+    # the map, then three edge sheets: 2 rows of (6 + 90.9 + 13) mm, 4 mm apart = 223.8 mm
+    assert [(p.width, round(p.height, 6)) for p in pages] == [(400.0, 280.0)] + [(199.0, 223.8)] * 3
     words = " ".join(op.text for p in pages for op in _texts(p.ops))
     for w in ("Dubová Lhota", "Železná Brána", "Nesplněné dobrodružství", "Vendelín"):
         assert w in words
@@ -467,3 +576,12 @@ def test_twelve_heroes_for_the_draft_variant(pack) -> None:
     assert len(heroes) == 12
     assert len({e.model.id for e in heroes}) == 12
     assert len(pack.printables["board"].files["heroes"].model) == 12
+
+
+def test_a_mount_shows_a_mount_not_a_terrain() -> None:
+    """The Mountain Pony showed the road icon: a mount's icon is no terrain's, and it exists."""
+    from generator.games.runebound.models import TERRAINS, TYPE_ICONS
+    from generator.resources import assets_dir
+
+    assert TYPE_ICONS["mount"] not in TERRAINS
+    assert (assets_dir() / "icons" / f"{TYPE_ICONS['mount']}.svg").is_file()
