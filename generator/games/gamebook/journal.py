@@ -42,6 +42,26 @@ def heading(sk: Sketch, text: str, x: float, y: float, w: float, field: str) -> 
     sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
 
 
+def noted_heading(
+    sk: Sketch, t: dict, key: str, x: float, y: float, w: float, split: float
+) -> None:
+    """A section heading on the left `split` of the width, its note right-aligned, a full rule."""
+    heading(sk, t[key], x, y, w * split, key)
+    sk.text(
+        t[f"{key}_note"],
+        x + w * split,
+        y,
+        w * (1 - split),
+        5.5,
+        size=6.5,
+        min_size=MIN_PT,
+        color=FAINT,
+        align="right",
+        field=f"{key}_note",
+    )
+    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+
+
 def label(sk: Sketch, text: str, x, y, w, h=3.6, *, size=6.5, color=FAINT, align="left") -> None:
     """A small label (never below 6 pt, the least that prints legibly)."""
     sk.text(
@@ -220,20 +240,7 @@ def _figure(sk: Sketch, r, t: dict) -> None:
 
 def _backpack(sk: Sketch, r, data: JournalData, t: dict) -> None:
     x, y, w, h = r
-    heading(sk, t["backpack"], x, y, w * 0.45, "backpack")
-    sk.text(
-        t["backpack_note"],
-        x + w * 0.45,
-        y,
-        w * 0.55,
-        5.5,
-        size=6.5,
-        min_size=MIN_PT,
-        color=FAINT,
-        align="right",
-        field="backpack_note",
-    )
-    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+    noted_heading(sk, t, "backpack", x, y, w, 0.45)
     rows = (data.backpack + 1) // 2
     top = y + 8
     gap = 1.3
@@ -332,20 +339,7 @@ def _level(sk: Sketch, r, data: JournalData, t: dict) -> None:
 
 def _abilities(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
     x, y, w, h = r
-    heading(sk, t["abilities"], x, y, w * 0.5, "abilities")
-    sk.text(
-        t["abilities_note"],
-        x + w * 0.5,
-        y,
-        w * 0.5,
-        5.5,
-        size=6.5,
-        min_size=MIN_PT,
-        color=FAINT,
-        align="right",
-        field="abilities_note",
-    )
-    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+    noted_heading(sk, t, "abilities", x, y, w, 0.5)
     top = y + 7.5
     plain = [a for a in data.abilities if not a.levels]  # no skill levels: all in one row
     levelled = [a for a in data.abilities if a.levels]
@@ -492,20 +486,7 @@ def _food_money(sk: Sketch, food_r, money_r, t: dict) -> None:
 def _now(sk: Sketch, r, t: dict) -> None:
     """Right now: the paragraph you are at, the enemy you fight, and notes."""
     x, y, w, h = r
-    heading(sk, t["now"], x, y, w * 0.4, "now")
-    sk.text(
-        t["now_note"],
-        x + w * 0.4,
-        y,
-        w * 0.6,
-        5.5,
-        size=6.5,
-        min_size=MIN_PT,
-        color=FAINT,
-        align="right",
-        field="now_note",
-    )
-    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+    noted_heading(sk, t, "now", x, y, w, 0.4)
     top, bh, gap = y + 8, h - 8, 2.0
     bx = x
     boxes = (
@@ -547,20 +528,7 @@ def _now(sk: Sketch, r, t: dict) -> None:
 
 def _friends(sk: Sketch, r, data: JournalData, t: dict, lang: str) -> None:
     x, y, w, h = r
-    heading(sk, t["friends"], x, y, w * 0.4, "friends")
-    sk.text(
-        t["friends_note"],
-        x + w * 0.4,
-        y,
-        w * 0.6,
-        5.5,
-        size=6.5,
-        min_size=MIN_PT,
-        color=FAINT,
-        align="right",
-        field="friends_note",
-    )
-    sk.line(x, y + 5.8, x + w, y + 5.8, stroke=ACCENT, width=0.3)
+    noted_heading(sk, t, "friends", x, y, w, 0.4)
     n = data.friends
     gap = 5.0
     fw = (w - gap * (n - 1)) / n
