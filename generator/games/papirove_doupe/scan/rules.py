@@ -154,6 +154,7 @@ def _decide_group(
     def score(option: frozenset[str], ev: dict[str, float] = ev) -> float:
         return sum(ev[b] for b in option)
 
+    pending: dict[str, str] = {}
     ranked = sorted(g.options, key=score, reverse=True)
     best = ranked[0]
     top = score(best)
@@ -173,21 +174,32 @@ def _decide_group(
         # (a combination that needs this box to be what it plainly is not is no alternative
         # for it: one empty dungeon card among twelve is not a question about the others)
         other = [
-            (top - score(o)) / math.sqrt(len(o ^ best))
+            ((top - score(o)) / math.sqrt(len(o ^ best)), o)
             for o in g.options
             if (b in o) != (b in best) and (2 * (b in o) - 1) * ev[b] > -PLAIN
         ]
-        sure[b] = min(other) if other else CAP
+        closest = min(other, key=lambda t: t[0]) if other else (CAP, None)
+        sure[b] = closest[0]
         if sure[b] < MARGIN:
             ask[b] = "unsure"
+            # the nearly as likely combination changes more boxes than this one (another glory
+            # value circled instead of the chosen one): those are as unsure, the chosen first
+            for changed in closest[1] ^ best:
+                if changed != b:
+                    pending.setdefault(changed, "unsure")
         elif (b in best) != (ev[b] > 0) and abs(ev[b]) >= CLEAR:
             ask[b] = "against the rules"
             if ev[b] > 0:  # a clear mark the rules leave out: ask too about what it displaces
                 agree = max((o for o in g.options if b in o), key=score)
                 for other in sorted(agree ^ best):
                     ask.setdefault(other, "against the rules")
+    for b, why in pending.items():
+        ask.setdefault(b, why)
 
 
 def scored(name: str) -> bool:
-    """Whether a box changes the score (health, potions and training do not)."""
-    return not re.match(r"^(health|potion)\.|^adventurer\.\w+\.(training|level\.1$)", name)
+    """Whether a box changes the score (health, potions, training and the ability's once-per-game
+    tick do not)."""
+    return not re.match(
+        r"^(health|potion)\.|^adventurer\.\w+\.(training|level\.1$)|^ability\.once$", name
+    )
