@@ -237,14 +237,21 @@ def read_code(
     b, p = float(np.median(black)), float(np.median(paper))
     if p - b < 30:
         return None, 0.0
+    # a shift by a whole bit reads another code just as clearly: a code the pack knows is
+    # preferred to a clearer one it does not (which is only reported when no shift reads one)
     best: tuple[int | None, float] = (None, 0.0)
+    known: tuple[int | None, float] = (None, 0.0)
     for dx, dy in CODE_SHIFTS:
         code, clarity = _bits(gray, kind, sheet_to_image, p, b, dx, dy)
-        if code is not None and clarity > best[1]:
-            best = (code, clarity)
+        if code is None:
+            continue
+        if code in kind.ids and clarity > known[1]:
+            known = (code, clarity)
             if clarity > 0.6:
                 break
-    return best
+        elif clarity > best[1]:
+            best = (code, clarity)
+    return known if known[0] is not None else best
 
 
 _BIT_POINTS: dict[tuple, np.ndarray] = {}

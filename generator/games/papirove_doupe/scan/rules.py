@@ -189,10 +189,12 @@ def _decide_group(
                     pending.setdefault(changed, "unsure")
         elif (b in best) != (ev[b] > 0) and abs(ev[b]) >= CLEAR:
             ask[b] = "against the rules"
-            if ev[b] > 0:  # a clear mark the rules leave out: ask too about what it displaces
-                agree = max((o for o in g.options if b in o), key=score)
-                for other in sorted(agree ^ best):
-                    ask.setdefault(other, "against the rules")
+            # ask too about what reading it as it looks would change (a clear mark the rules
+            # leave out displaces the chosen value; an empty-looking gap in a track read as
+            # filled would leave out the marks after it, one of which may be a stray stroke)
+            agree = max((o for o in g.options if (b in o) == (ev[b] > 0)), key=score)
+            for other in sorted(agree ^ best):
+                ask.setdefault(other, "against the rules")
     for b, why in pending.items():
         ask.setdefault(b, why)
 
