@@ -125,3 +125,24 @@ def test_missing_corner_is_named_by_the_shape_of_the_other_three(sheet_kind, mis
             )
         )
     assert _missing_by_shape(sheet_kind, found) == CORNERS[missing]
+
+
+def test_a_known_code_is_preferred_to_a_clearer_unknown_one_a_shift_away(
+    pd_pack, sheet_kind, monkeypatch
+):
+    """Looking for the code bits a little off where the marks put them (a curled sheet), a shift
+    by a whole bit reads another code as clearly: the sheet is not refused for it."""
+    photo, _, _ = _photo(pd_pack, sheet_kind, "en", "letter")
+    gray = _grey(photo)
+    found = align.locate(gray, sheet_kind)
+    h = np.linalg.inv(found.homography)
+    known = sheet_code("PD-standard-letter-en")
+    unknown = 0x09B2
+    assert unknown not in sheet_kind.ids
+    shifts = align.CODE_SHIFTS
+    # planted: the first shift reads the unknown code very clearly, the fifth the real one less so
+    read = {shifts[0]: (unknown, 0.95), shifts[4]: (known, 0.5)}
+    monkeypatch.setattr(align, "_bits", lambda *a: read.get((a[-2], a[-1]), (None, 0.0)))
+    assert align.read_code(gray, sheet_kind, h) == (known, 0.5)
+    read.pop(shifts[4])  # with no known code at any shift, the unknown one is what is reported
+    assert align.read_code(gray, sheet_kind, h) == (unknown, 0.95)
