@@ -154,6 +154,49 @@ def _line_tone(f: marks.Features, boxes: list[Box]) -> marks.Features:
     return replace(f, ring_expected=f.ring_expected * (1.0 + share))
 
 
+QUESTION = 0.9  # evidence of a box that must be asked about, either way
+ADJACENT_MM = 1.2  # square boxes this close, side by side, are neighbours a stroke can cross
+_BESIDE: dict[int, dict[int, list[int]]] = {}
+
+
+def _beside(boxes: list[Box]) -> dict[int, list[int]]:
+    """For each square box, the square boxes that share a side with it (within ADJACENT_MM)."""
+    key = hash(tuple(boxes))
+    if key not in _BESIDE:
+        square = [i for i, b in enumerate(boxes) if not b.round]
+        x0 = np.array([boxes[i].x for i in square])
+        y0 = np.array([boxes[i].y for i in square])
+        x1 = x0 + np.array([boxes[i].w for i in square])
+        y1 = y0 + np.array([boxes[i].h for i in square])
+        out: dict[int, list[int]] = {}
+        for k, i in enumerate(square):
+            gap_x = np.maximum(x0 - x1[k], x0[k] - x1)  # > 0: apart sideways
+            gap_y = np.maximum(y0 - y1[k], y0[k] - y1)
+            near = (np.maximum(gap_x, gap_y) < ADJACENT_MM) & (np.minimum(gap_x, gap_y) < 0)
+            near[k] = False
+            out[i] = [square[j] for j in np.flatnonzero(near)]
+        _BESIDE[key] = out
+    return _BESIDE[key]
+
+
+def _far_half(local: np.ndarray, exp: np.ndarray, box: Box, other: Box) -> float:
+    """Mean darkness over the print in the half of a box's inner region away from `other`."""
+    inset = max(marks.INSET_MM, 0.12 * min(box.w, box.h))
+    x0, y0, x1, y1 = box.x + inset, box.y + inset, box.x + box.w - inset, box.y + box.h - inset
+    dx = (other.x + other.w / 2) - (box.x + box.w / 2)
+    dy = (other.y + other.h / 2) - (box.y + box.h / 2)
+    if abs(dx) >= abs(dy):
+        x0, x1 = ((x0 + x1) / 2, x1) if dx < 0 else (x0, (x0 + x1) / 2)
+    else:
+        y0, y1 = ((y0 + y1) / 2, y1) if dy < 0 else (y0, (y0 + y1) / 2)
+    h, w = local.shape
+    r0, r1 = max(round(px(y0)), 0), min(round(px(y1)), h)
+    c0, c1 = max(round(px(x0)), 0), min(round(px(x1)), w)
+    if r1 <= r0 or c1 <= c0:
+        return 0.0
+    return float((local[r0:r1, c0:c1] - exp[r0:r1, c0:c1]).mean(dtype=np.float64))
+
+
 def evidence(
     photo: np.ndarray, exp: np.ndarray, ref: np.ndarray, boxes: list[Box], band: float
 ) -> Evidence:
@@ -194,7 +237,23 @@ def evidence(
         if below.size >= marks.GROUP_MIN:
             wider = 1.4826 * float(np.median(below)) / spread
             units[group] = unit * max(1.0, wider)
+    # A stroke run over the edge from a marked neighbour darkens a box along that edge only; a
+    # mark of the box's own crosses its middle or reaches its far half. A box beside a marked one
+    # whose middle and whose half away from it both look empty counts what its middle shows,
+    # and is only as sure as a question (a light tick of its own can miss both, too).
+    middle = f.centre_photo - f.centre_expected
+    marked = value > thresholds
+    crossed = np.zeros(len(boxes), bool)
+    for i, js in _beside(boxes).items():
+        if not marked[i] or not np.isfinite(middle[i]) or middle[i] >= thresholds[i]:
+            continue
+        for j in js:
+            if marked[j] and _far_half(local, exp, boxes[i], boxes[j]) < thresholds[i]:
+                value[i] = min(value[i], middle[i])
+                crossed[i] = True
+                break
     ev = (value - thresholds) / units
+    ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
     # circles: a ring drawn round the number counts too, as the sector reader measures it
     sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
     f = _line_tone(f, boxes)

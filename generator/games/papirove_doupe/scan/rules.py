@@ -135,8 +135,10 @@ def decide(evidence: dict[str, float], names: Iterable[str] | None = None) -> De
         _decide_group(g, evidence, marked, ask, sure)
         # the few least sure boxes of a group say which of its fields to check: a long row of
         # faint boxes on a small photo is not a list any player reads through
-        # (what the reading chose comes first: checking it settles the group either way)
-        keep = sorted(ask, key=lambda b: (not marked[b], sure[b]))[:PER_GROUP]
+        # (in a one-of-a-kind group what the reading chose comes first: checking it settles
+        # the group either way; in a track the least sure, which are where it ends)
+        one_of = all(len(o) <= 1 for o in g.options)
+        keep = sorted(ask, key=lambda b: (not (one_of and marked[b]), sure[b]))[:PER_GROUP]
         everywhere.update((b, ask[b]) for b in g.boxes if b in keep)
     return Decision(marked, everywhere, sure)
 
