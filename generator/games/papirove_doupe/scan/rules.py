@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 MARGIN = 1.0  # a combination this close to the best is a real alternative
 CLEAR = 1.0  # a box this sure of itself that a combination overrides is listed
+QUESTION = 0.85  # a box read as marked this surely (a light ring, the reader's own question) that
+# the rules read as empty is listed too
 PLAIN = 1.5  # a box this sure of itself is not asked about for a combination it contradicts
 PER_GROUP = 3  # at most this many boxes of one group are asked about (chosen, then least sure)
 CAP = 8.0  # evidence is capped: one smudge never outweighs a whole row of clear boxes
@@ -189,7 +191,7 @@ def _decide_group(
             for changed in closest[1] ^ best:
                 if changed != b:
                     pending.setdefault(changed, "unsure")
-        elif (b in best) != (ev[b] > 0) and abs(ev[b]) >= CLEAR:
+        elif (b in best) != (ev[b] > 0) and (abs(ev[b]) >= CLEAR or ev[b] >= QUESTION):
             ask[b] = "against the rules"
             # ask too about what reading it as it looks would change (a clear mark the rules
             # leave out displaces the chosen value; an empty-looking gap in a track read as

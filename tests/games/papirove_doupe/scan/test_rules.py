@@ -100,3 +100,17 @@ def test_the_once_per_game_ability_tick_is_not_scored():
     assert scored("ability.glory.3") and scored("ability.glory.-4")
     # a planted defect: the tick is in no rule group, so it would otherwise be asked about alone
     assert all("ability.once" not in g.boxes for g in groups(["ability.once", *ROW]))
+
+
+def test_a_light_ring_overridden_by_a_darker_value_is_asked_about_with_it():
+    # a thick pencil ring round glory 4 runs through circle 5's middle: glory 5 reads +19 (capped
+    # at CAP 8), glory 4 only as the reader's question for a light ring (+0.9), the rest -3. The
+    # best is {glory 5}; reading glory 4 instead is (8 - 0.9) / sqrt(2) = 5.0 less likely, no
+    # alternative; but glory 4 looked marked at QUESTION level and is read empty: it is asked
+    # about, and so is glory 5, which reading glory 4 would clear
+    ev = {n: -3.0 for n in ROW} | {"quest.1.glory.4": 0.9, "quest.1.glory.5": 19.0}
+    d = decide(ev)
+    assert d.marked["quest.1.glory.5"] and not d.marked["quest.1.glory.4"]
+    assert d.ask == {"quest.1.glory.4": "against the rules", "quest.1.glory.5": "against the rules"}
+    # a box only faintly marked (+0.5) under the same darker value is no question
+    assert decide(ev | {"quest.1.glory.4": 0.5}).ask == {}
