@@ -179,6 +179,35 @@ def _beside(boxes: list[Box]) -> dict[int, list[int]]:
     return _BESIDE[key]
 
 
+_NEAR: dict[int, dict[int, list[int]]] = {}
+
+
+def _near_circles(boxes: list[Box]) -> dict[int, list[int]]:
+    """For each circle, the circles near enough that a ring drawn round one can cross the other."""
+    key = hash(tuple(boxes))
+    if key not in _NEAR:
+        rounds = [i for i, b in enumerate(boxes) if b.round]
+        centre = np.array(
+            [(boxes[i].x + boxes[i].w / 2, boxes[i].y + boxes[i].h / 2) for i in rounds]
+        )
+        radius = np.array([boxes[i].w / 2 for i in rounds])
+        out: dict[int, list[int]] = {}
+        for k, i in enumerate(rounds):
+            d = np.hypot(*(centre - centre[k]).T)
+            near = (d > 0) & (d < radius[k] + radius + marks.RING_MM[1] + 1.0)
+            out[i] = [rounds[j] for j in np.flatnonzero(near)]
+        _NEAR[key] = out
+    return _NEAR[key]
+
+
+def _disc_square(box: Box) -> Box:
+    """The square inside a circle's inner disc, as a box with no inset of its own."""
+    r = box.w / 2 * marks.INNER_DISC / 1.414
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    side = 2 * (r + marks.INSET_MM)
+    return box._replace(x=cx - side / 2, y=cy - side / 2, w=side, h=side, round=False)
+
+
 def _far_half(local: np.ndarray, exp: np.ndarray, box: Box, other: Box) -> float:
     """Mean darkness over the print in the half of a box's inner region away from `other`."""
     inset = max(marks.INSET_MM, 0.12 * min(box.w, box.h))
@@ -266,5 +295,19 @@ def evidence(
         f, boxes, band, RING_FLOOR, (marks.SECTOR_Z[0] * LIGHTEST, marks.SECTOR_Z[1] * LIGHTEST)
     )
     light_ev = np.where(light.score > marks.THRESHOLD, 0.9, -np.inf)
+    inner_ev = ev
     ev = np.where(rounds, np.maximum.reduce([ev, capped, light_ev]), ev)
+    # A neighbour's ring drawn off-centre can run into a circle's middle from the side facing
+    # it: a circle marked by its middle only, whose half away from a marked neighbour is empty,
+    # is only as sure as a question
+    for i, js in _near_circles(boxes).items():
+        if not (inner_ev[i] > QUESTION and inner_ev[i] >= ev[i] - 1e-9):
+            continue
+        for j in js:
+            if (
+                ev[j] > 0
+                and _far_half(local, exp, _disc_square(boxes[i]), boxes[j]) < thresholds[i]
+            ):
+                ev[i] = QUESTION
+                break
     return Evidence([b.name for b in boxes], ev, value, threshold, spread)
