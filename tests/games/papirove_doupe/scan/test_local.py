@@ -1,0 +1,75 @@
+"""Deciding a box against its neighbourhood: strokes from a neighbour are not a box's own mark."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from generator.games.papirove_doupe.scan import local, marks, rules  # noqa: E402
+from generator.games.papirove_doupe.scan.template import PX_PER_MM, px, reference  # noqa: E402
+
+SEED = 24
+
+
+def _sheet(pd_pack, sheet_kind):
+    """A blank sheet as a flawless photo would show it, with a little fixed-seed noise."""
+    ref = np.array(reference(pd_pack, sheet_kind, "PD-standard-a4-cs", "cs"), dtype=np.float32)
+    noise = np.random.default_rng(SEED).normal(0.0, 0.01, ref.shape).astype(np.float32)
+    return ref + noise, ref
+
+
+def _box(kind, name):
+    return next(b for b in kind.boxes if b.name == name)
+
+
+def _centre_px(b):
+    return px(b.x + b.w / 2), px(b.y + b.h / 2)
+
+
+def test_a_ring_run_off_centre_into_the_next_circle_is_not_its_mark(pd_pack, sheet_kind):
+    """An oval ring round glory 5, drawn 0.8 mm off towards glory 6 (4.7 mm on), crosses glory
+    6's middle 0.7 mm short of its centre, on the side facing 5: glory 5 reads marked, glory 6 only as a question, and the rules choose 5
+    and ask about 6."""
+    photo, ref = _sheet(pd_pack, sheet_kind)
+    five, six = _box(sheet_kind, "quest.1.glory.5"), _box(sheet_kind, "quest.1.glory.6")
+    (x5, y5), (x6, _) = _centre_px(five), _centre_px(six)
+    ring = np.zeros_like(photo)
+    centre = (round((x5 + 0.8 * PX_PER_MM * np.sign(x6 - x5)) * 16), round(y5 * 16))
+    axes = (round(3.2 * PX_PER_MM * 16), round(2.8 * PX_PER_MM * 16))
+    cv2.ellipse(ring, centre, axes, 0, 0, 360, 0.6, round(0.5 * PX_PER_MM), cv2.LINE_AA, 4)
+    photo = np.maximum(photo, ring)
+    boxes = list(sheet_kind.boxes)
+    found = local.evidence(photo, ref, ref, boxes, marks.BAND)
+    ev = dict(zip(found.names, found.evidence.tolist(), strict=True))
+    assert ev["quest.1.glory.5"] > local.QUESTION  # its own ring, all round it
+    # glory 6's middle is inked on the side facing 5 only: no more than a question
+    assert 0 < ev["quest.1.glory.6"] <= local.QUESTION
+    d = rules.decide(ev)
+    assert d.marked["quest.1.glory.5"] and not d.marked["quest.1.glory.6"]
+    assert "quest.1.glory.6" in d.ask
+
+
+def test_a_fill_run_over_the_edge_into_the_next_wound_is_only_a_question(pd_pack, sheet_kind):
+    """Wounds 1-3 filled, the fill of wound 3 run 1 mm into wound 4 along their shared side:
+    wound 4's middle and far half are empty, so it is at most a question, never a clear mark."""
+    photo, ref = _sheet(pd_pack, sheet_kind)
+    for k in (1, 2, 3):
+        b = _box(sheet_kind, f"wound.{k}")
+        x0, y0, x1, y1 = (round(px(v)) for v in (b.x, b.y, b.x + b.w, b.y + b.h))
+        photo[y0:y1, x0:x1] = np.maximum(photo[y0:y1, x0:x1], 0.5)
+    three, four = _box(sheet_kind, "wound.3"), _box(sheet_kind, "wound.4")
+    assert four.x > three.x  # side by side, 4 to the right
+    x0, x1 = round(px(four.x)), round(px(four.x + 1.0))
+    y0, y1 = round(px(four.y)), round(px(four.y + four.h))
+    photo[y0:y1, x0:x1] = np.maximum(photo[y0:y1, x0:x1], 0.5)
+    boxes = list(sheet_kind.boxes)
+    found = local.evidence(photo, ref, ref, boxes, marks.BAND)
+    ev = dict(zip(found.names, found.evidence.tolist(), strict=True))
+    assert min(ev[f"wound.{k}"] for k in (1, 2, 3)) > 1.0
+    assert ev["wound.4"] <= local.QUESTION
+    d = rules.decide(ev)
+    assert [d.marked[f"wound.{k}"] for k in range(1, 6)] == [True, True, True, False, False] or (
+        "wound.4" in d.ask
+    )
