@@ -154,6 +154,7 @@ def _line_tone(f: marks.Features, boxes: list[Box]) -> marks.Features:
     return replace(f, ring_expected=f.ring_expected * (1.0 + share))
 
 
+PRINT_GAIN = 0.03  # share by which the print inside a box may come out darker or lighter
 QUESTION = 0.9  # evidence of a box that must be asked about, either way
 ADJACENT_MM = 1.2  # square boxes this close, side by side, are neighbours a stroke can cross
 _BESIDE: dict[int, dict[int, list[int]]] = {}
@@ -266,6 +267,16 @@ def evidence(
         if below.size >= marks.GROUP_MIN:
             wider = 1.4826 * float(np.median(below)) / spread
             units[group] = unit * max(1.0, wider)
+    # The number printed inside a circle comes out a few per cent darker or lighter than the
+    # expected print has it, circle by circle (the photo's own sharpness and tone at that place):
+    # its uncertainty adds to the empty boxes' scatter, and a circle with much print inside is
+    # judged as many of those wider spreads above its empty level (square boxes' pale numerals
+    # are too light to matter, and light ticks in them must still count)
+    rounds = np.array([b.round for b in boxes])
+    gain = np.where(rounds, PRINT_GAIN * np.maximum(f.inner_expected, 0.0) / spread, 0.0)
+    wider = np.sqrt(1.0 + gain * gain)
+    thresholds = thresholds + (threshold - centre) * (wider - 1.0)
+    units = units * wider
     # A stroke run over the edge from a marked neighbour darkens a box along that edge only; a
     # mark of the box's own crosses its middle or reaches its far half. A box beside a marked one
     # whose middle and whose half away from it both look empty counts what its middle shows,
@@ -301,7 +312,7 @@ def evidence(
     # it: a circle marked by its middle only, whose half away from a marked neighbour is empty,
     # is only as sure as a question
     for i, js in _near_circles(boxes).items():
-        if not (inner_ev[i] > QUESTION and inner_ev[i] >= ev[i] - 1e-9):
+        if not inner_ev[i] > QUESTION:
             continue
         for j in js:
             if (

@@ -107,12 +107,6 @@ def test_circled_values(pd_pack, sheet_kind):
     assert dungeon in asked and len(asked) <= 5 and not circled & set(asked)
 
 
-@pytest.mark.xfail(
-    reason="issue 24, open: on the sheet as issue 17 re-laid it, the blank photo's ability "
-    "circle -4 reads 4.5 spreads above the empty level (the others 2.3), so a clean sheet asks "
-    "about 2 boxes, not 1; it passed on the sheet before issue 17",
-    strict=False,
-)
 def test_blank_sheet_reads_empty_even_where_shaded(pd_pack, sheet_kind):
     """Level 1, the first health boxes and monster-round dice boxes are printed shaded."""
     from generator.games.papirove_doupe.scan import synth
