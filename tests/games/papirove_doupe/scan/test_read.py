@@ -189,3 +189,24 @@ def test_the_cache_gives_the_same_box_map_and_blank_sheet(pd_pack, tmp_path, mon
         assert template._cache_key(pd_pack) != key
     finally:
         os.utime(sheet, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_blank_sheets_under_random_damage_read_no_mark(pd_pack, sheet_kind, seed):
+    """A blank sheet photographed or scanned with random damage (fixed seeds): no scored box is
+    read as marked but the one dungeon card the rules must choose, and that card is asked about;
+    a clean sheet asks about few boxes."""
+    import random
+
+    from generator.games.papirove_doupe.scan import synth
+
+    rng = random.Random(1000 + seed)
+    lang, paper = rng.choice(["cs", "en"]), rng.choice(["a4", "letter"])
+    page, _ = synth.printed_page(pd_pack, sheet_kind, lang, paper, 6.0)
+    damage = synth.random_damage(rng, rng.choice([4.0, 5.0, 7.0]), scan=seed % 4 == 3)
+    photo, _ = synth.photograph(page, 6.0, damage)
+    result = read_image(photo, pd_pack, "blank.png")
+    marked = [b.name for b in result.boxes if b.marked and scored(b.name)]
+    assert len(marked) == 1 and marked[0].startswith("dungeon.")
+    assert marked[0] in {b.name for b in result.uncertain}
+    assert len(result.uncertain) <= 4
