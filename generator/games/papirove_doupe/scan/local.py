@@ -209,6 +209,17 @@ def _disc_square(box: Box) -> Box:
     return box._replace(x=cx - side / 2, y=cy - side / 2, w=side, h=side, round=False)
 
 
+def _middle(local: np.ndarray, exp: np.ndarray, box: Box) -> float:
+    """Mean darkness over the print in a square box's middle (CENTRE_INSET in from each side)."""
+    c = marks.CENTRE_INSET * min(box.w, box.h)
+    h, w = local.shape
+    r0, r1 = max(round(px(box.y + c)), 0), min(round(px(box.y + box.h - c)), h)
+    c0, c1 = max(round(px(box.x + c)), 0), min(round(px(box.x + box.w - c)), w)
+    if r1 <= r0 or c1 <= c0:
+        return 0.0
+    return float((local[r0:r1, c0:c1] - exp[r0:r1, c0:c1]).mean(dtype=np.float64))
+
+
 def _far_half(local: np.ndarray, exp: np.ndarray, box: Box, other: Box) -> float:
     """Mean darkness over the print in the half of a box's inner region away from `other`."""
     inset = max(marks.INSET_MM, 0.12 * min(box.w, box.h))
@@ -281,15 +292,17 @@ def evidence(
     # mark of the box's own crosses its middle or reaches its far half. A box beside a marked one
     # whose middle and whose half away from it both look empty counts what its middle shows,
     # and is only as sure as a question (a light tick of its own can miss both, too).
-    middle = f.centre_photo - f.centre_expected
     marked = value > thresholds
     crossed = np.zeros(len(boxes), bool)
     for i, js in _beside(boxes).items():
-        if not marked[i] or not np.isfinite(middle[i]) or middle[i] >= thresholds[i]:
+        if not marked[i] or not marked[js].any():
+            continue
+        middle = _middle(local, exp, boxes[i])
+        if middle >= thresholds[i]:
             continue
         for j in js:
             if marked[j] and _far_half(local, exp, boxes[i], boxes[j]) < thresholds[i]:
-                value[i] = min(value[i], middle[i])
+                value[i] = min(value[i], middle)
                 crossed[i] = True
                 break
     ev = (value - thresholds) / units

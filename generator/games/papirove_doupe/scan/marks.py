@@ -204,8 +204,6 @@ class Features:
     inner_expected: np.ndarray  # (n,)
     ring_photo: np.ndarray  # (n, SECTORS), nan for square boxes and cut-off sectors
     ring_expected: np.ndarray  # (n, SECTORS)
-    centre_photo: np.ndarray | None = None  # (n,) the middle of square boxes, nan for circles
-    centre_expected: np.ndarray | None = None
 
 
 def _round_masks(box: Box, ox: int, oy: int, size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -230,7 +228,6 @@ def features(photo: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> Features:
     inner_p, inner_e = np.zeros(n), np.zeros(n)
     ring_p = np.full((n, SECTORS), np.nan)
     ring_e = np.full((n, SECTORS), np.nan)
-    centre_p, centre_e = np.full(n, np.nan), np.full(n, np.nan)
     h, w = photo.shape
     for i, b in enumerate(boxes):
         if b.round:
@@ -268,14 +265,7 @@ def features(photo: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> Features:
             if x1 > x0 and y1 > y0:
                 inner_p[i] = photo[y0:y1, x0:x1].mean(dtype=np.float64)
                 inner_e[i] = exp[y0:y1, x0:x1].mean(dtype=np.float64)
-            c = CENTRE_INSET * min(b.w, b.h)
-            x0, y0 = round(px(b.x + c)), round(px(b.y + c))
-            x1, y1 = round(px(b.x + b.w - c)), round(px(b.y + b.h - c))
-            x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
-            if x1 > x0 and y1 > y0:
-                centre_p[i] = photo[y0:y1, x0:x1].mean(dtype=np.float64)
-                centre_e[i] = exp[y0:y1, x0:x1].mean(dtype=np.float64)
-    return Features(inner_p, inner_e, ring_p, ring_e, centre_p, centre_e)
+    return Features(inner_p, inner_e, ring_p, ring_e)
 
 
 def empty_level(values: np.ndarray, floor: float = MIN_SPREAD) -> tuple[float, float]:
