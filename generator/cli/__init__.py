@@ -127,10 +127,18 @@ def usage_line(error: Exception) -> str:
 
 def main() -> None:
     """Entry point of the `papirna` console script."""
+    import atexit
+    import gc
     import signal
     import sys
 
     from generator.cli.common import Terminated
+
+    # At exit, Python's last garbage collections walk every object of every imported module
+    # (numpy, OpenCV, pydantic models...): a tenth of a second of CPU for `papirna score`. Frozen,
+    # they are skipped; everything else at exit (atexit hooks, files closed, threads joined)
+    # happens as before. Registered first, so it runs after every other exit hook.
+    atexit.register(gc.freeze)
 
     def _terminate(signum: int, frame: object) -> None:
         raise Terminated  # unwinds like Ctrl-C: temp files and new folders are removed
