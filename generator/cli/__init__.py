@@ -72,7 +72,11 @@ class Commands(TyperGroup):
             if cmd_name in BUILTIN:
                 self.commands.update(_commands(_register(cmd_name)))
             else:  # a game's command, or none (then every name is known for "did you mean")
-                self._all()
+                found = _commands(_register_game_commands)
+                if cmd_name in found:
+                    self.commands[cmd_name] = found[cmd_name]
+                else:
+                    self._all()
         return self.commands.get(cmd_name)
 
     def list_commands(self, ctx) -> list[str]:
