@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import typer
 from typer.core import TyperGroup
 
 from generator import __version__
 
+if TYPE_CHECKING:
+    from typer import _click as click
+
 # The built-in commands, each with the module whose register(app) adds it, in the order they are
 # registered. A command's module (and what it imports) is loaded only when that command runs;
-# the installed games' own commands, after the built-in ones, when a name is not built in. A help
-# page that lists the commands registers them all, exactly as they always were.
+# the installed games' own commands, after the built-in ones, when a name is not built in (a
+# game's command cannot take a built-in name). A help page that lists the commands registers
+# them all, in the order they always had.
 BUILTIN: dict[str, str] = {
     "games": "games",
     "build": "build",
@@ -40,7 +46,7 @@ def _register_game_commands(sub: typer.Typer) -> None:
             g.commands(sub)
 
 
-def _commands(*registers) -> dict:
+def _commands(*registers: Callable[[typer.Typer], None]) -> dict[str, click.Command]:
     """The Click commands that the `register(app)` functions add to a Typer app, by name."""
     sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     for register in registers:
@@ -48,7 +54,8 @@ def _commands(*registers) -> dict:
     return dict(typer.main.get_group(sub).commands)
 
 
-def _register(name: str):
+def _register(name: str) -> Callable[[typer.Typer], None]:
+    """The register(app) of the built-in command `name` (its module is imported now)."""
     return importlib.import_module(f"generator.cli.{BUILTIN[name]}").register
 
 
@@ -63,10 +70,12 @@ class Commands(TyperGroup):
         """Every command, built-in and the games', registered in order as one app."""
         if not self._complete:
             registers = [_register(n) for n in BUILTIN]
-            self.commands = _commands(*registers, _register_game_commands)
+            every = _commands(*registers, _register_game_commands)
+            every.update(_commands(*registers))  # a game's command cannot replace a built-in one
+            self.commands = every
             self._complete = True
 
-    def get_command(self, ctx, cmd_name: str):
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """The command `cmd_name`, made now if it was not yet (None when there is none)."""
         if cmd_name not in self.commands and not self._complete:
             if cmd_name in BUILTIN:
@@ -79,7 +88,7 @@ class Commands(TyperGroup):
                     self._all()
         return self.commands.get(cmd_name)
 
-    def list_commands(self, ctx) -> list[str]:
+    def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command's name, in the order --help lists them."""
         self._all()
         return list(self.commands)

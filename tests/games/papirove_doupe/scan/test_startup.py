@@ -116,6 +116,7 @@ def test_scoring_a_typed_sheet_imports_no_printing_and_no_other_game(tmp_path: P
     assert "generator.games.papirove_doupe.score" in modules
     # with the pack cache, not even the other games' data models (their schemas) are needed
     assert _unwanted(modules) == []
+    assert "numpy" not in modules and "cv2" not in modules  # the photo reader's, for photos only
 
 
 def test_scoring_a_photo_imports_no_printing_and_no_other_game(
