@@ -45,8 +45,9 @@ def cache_dir() -> Path | None:
     return Path(base) / "papirna" / "packs"
 
 
-def _walk(top: Path) -> Iterator[str]:
-    """Every file below `top` in a fixed order (following links to folders, each folder once)."""
+def _walk(top: Path, skip: tuple[str, ...] = ()) -> Iterator[str]:
+    """Every file below `top` in a fixed order (following links to folders, each folder once),
+    leaving out folders named in `skip`."""
     seen: set[str] = set()
     for folder, dirs, files in os.walk(top, followlinks=True):
         real = os.path.realpath(folder)
@@ -54,7 +55,7 @@ def _walk(top: Path) -> Iterator[str]:
             dirs[:] = []
             continue
         seen.add(real)
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and d != "_data")
+        dirs[:] = sorted(d for d in dirs if d not in skip)
         for name in sorted(files):
             yield os.path.join(folder, name)
 
@@ -103,8 +104,8 @@ def pack_key(root: Path, pack_id: str) -> str:
         f"{CACHE_VERSION}|{sys.version}|{PYDANTIC}|{pack_id}|{root}|{real}|"
         f"{display_path(root)}|{cwd if inside else ''}\n".encode()
     )
-    for folder in _code_folders():
-        for path in _walk(folder):
+    for folder in _code_folders():  # bytecode, and an installed wheel's data (counted apart)
+        for path in _walk(folder, skip=("__pycache__", "_data")):
             digest.update(_stat_line(path))
     for path in _walk(root):
         digest.update(f"{os.path.relpath(path, root)}\n".encode())
