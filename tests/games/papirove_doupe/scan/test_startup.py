@@ -139,6 +139,7 @@ def test_scoring_a_photo_imports_no_printing_and_no_other_game(
     assert json.loads(done.stdout)["players"][0]["sheet"].startswith("PD-")
     assert "cv2" in modules and "generator.games.papirove_doupe.scan.read" in modules
     assert _unwanted(modules) == []
+    assert "yaml" not in modules  # a photo with the pack cached needs no YAML parser
 
 
 @pytest.mark.parametrize("command", ["score", "dungeon", "fight", "roll"])
