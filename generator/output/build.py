@@ -244,6 +244,7 @@ class Renderer:
         self.card_cache: dict | None = None  # drawn cards by their inputs (watch mode)
         self.drawn = 0  # cards drawn anew, not taken from card_cache
         self._fonts: dict[Path, dict[str, str]] = {}
+        self._icons: dict[tuple[Path, ...], tuple[dict, dict]] = {}  # Env._icons, Env._placed
         # drawn decks by (printable, language): the faces do not depend on the paper
         self._decks: dict[tuple[int, str], tuple[LoadedPrintable, DeckCards]] = {}
         # the pages of the printable and language last drawn, for its other papers (see _reuse)
@@ -262,6 +263,8 @@ class Renderer:
 
                     self._fonts[fonts] = register_font_folder(fonts)
                 env.fonts = dict(self._fonts[fonts])
+        # icons found and drawn once per build for every job with the same icon folders
+        env._icons, env._placed = self._icons.setdefault(tuple(env.icon_dirs), ({}, {}))
         return env
 
     def document(self, job: Job) -> Document:
