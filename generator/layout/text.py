@@ -363,11 +363,18 @@ def _memo(metrics: Metrics) -> dict | None:
     the same words in the same box; only their place differs. None if the metrics cannot be
     remembered (an object without weak references or a hash).
     """
+    last = _LAST_MEMO
+    if last and last[0] is metrics:
+        return last[1]
     try:
-        return _MEMOS.setdefault(metrics, {})
+        memo = _MEMOS.setdefault(metrics, {})
     except TypeError:
         return None
+    _LAST_MEMO[:] = [metrics, memo]
+    return memo
 
+
+_LAST_MEMO: list = []  # [metrics, memo] of the last call: one build uses one metrics
 
 def _fit(
     text: str,
