@@ -133,44 +133,30 @@ class _Painter:
             elif t is EllipseOp:
                 stroke, fill = self.style(op.style)
                 if stroke or fill:
-                    _ellipse(
-                        c,
-                        (op.cx - op.rx) * K,
-                        (h - op.cy - op.ry) * K,
-                        (op.cx + op.rx) * K,
-                        (h - op.cy + op.ry) * K,
-                    )
-                    c.addLiteral(PATH_OPS[stroke, fill, FILL_EVEN_ODD])  # reportlab's default
+                    key = (op.cx, op.cy, op.rx, op.ry, h)
+                    lines = _SHAPES.get(key)
+                    if lines is None:
+                        lines = _ellipse(
+                            (op.cx - op.rx) * K,
+                            (h - op.cy - op.ry) * K,
+                            (op.cx + op.rx) * K,
+                            (h - op.cy + op.ry) * K,
+                        )
+                        _remember_shape(key, lines)
+                    c._code.extend(lines)  # type: ignore[arg-type]
+                    c._code.append(PATH_OPS[stroke, fill, FILL_EVEN_ODD])  # reportlab's default
             elif t is PathOp:
                 stroke, fill = self.style(op.style)
                 if not (stroke or fill):
                     continue
-                # the operators reportlab's path object writes, without a call per segment
-                code = ["n"]
-                add = code.append
-                for seg in op.segments:
-                    kind = seg[0]
-                    if kind == "M":
-                        add(fp_str(seg[1] * K, (h - seg[2]) * K) + " m")
-                    elif kind == "L":
-                        add(fp_str(seg[1] * K, (h - seg[2]) * K) + " l")
-                    elif kind == "C":
-                        add(
-                            fp_str(
-                                seg[1] * K,
-                                (h - seg[2]) * K,
-                                seg[3] * K,
-                                (h - seg[4]) * K,
-                                seg[5] * K,
-                                (h - seg[6]) * K,
-                            )
-                            + " c"
-                        )
-                    else:
-                        add("h")
-                c.addLiteral(" ".join(code))
+                key = (op.segments, h)
+                path = _SHAPES.get(key)
+                if path is None:
+                    path = _path_code(op.segments, h)
+                    _remember_shape(key, path)
+                c._code.append(path)  # type: ignore[arg-type]
                 mode = FILL_EVEN_ODD if op.style.evenodd else FILL_NON_ZERO
-                c.addLiteral(PATH_OPS[stroke, fill, mode])
+                c._code.append(PATH_OPS[stroke, fill, mode])
             elif t is GroupOp:
                 c.saveState()
                 c.translate(op.dx * K, -op.dy * K)
@@ -293,6 +279,44 @@ def _draw_string(c: Canvas, font_name: str, size: float, x: float, y: float, tex
     c.addLiteral(f"BT 1 0 0 1 {fp_str(x, y)} Tm {runs} T* ET")
 
 
+_SHAPES: dict[tuple, str | tuple[str, ...]] = {}  # a path's or an ellipse's operators
+_SHAPES_LIMIT = 200_000  # shapes kept
+
+
+def _remember_shape(key: tuple, code: str | tuple[str, ...]) -> None:
+    """Keep a shape's operators: the other language's file draws it at the same place."""
+    if len(_SHAPES) >= _SHAPES_LIMIT:
+        _SHAPES.clear()
+    _SHAPES[key] = code
+
+
+def _path_code(segments: tuple, h: float) -> str:
+    """The operators reportlab's path object writes for a path, without a call per segment."""
+    code = ["n"]
+    add = code.append
+    for seg in segments:
+        kind = seg[0]
+        if kind == "M":
+            add(fp_str(seg[1] * K, (h - seg[2]) * K) + " m")
+        elif kind == "L":
+            add(fp_str(seg[1] * K, (h - seg[2]) * K) + " l")
+        elif kind == "C":
+            add(
+                fp_str(
+                    seg[1] * K,
+                    (h - seg[2]) * K,
+                    seg[3] * K,
+                    (h - seg[4]) * K,
+                    seg[5] * K,
+                    (h - seg[6]) * K,
+                )
+                + " c"
+            )
+        else:
+            add("h")
+    return " ".join(code)
+
+
 def _round_rect(code: list, x: float, y: float, width: float, height: float, r: float) -> None:
     """The path of canvas.roundRect(x, y, width, height, r): the same numbers, fewer calls."""
     t = 0.4472 * r  # reportlab's control-point factor
@@ -330,19 +354,19 @@ def _unit_arcs() -> tuple[tuple[float, ...], ...]:
 _ARCS = _unit_arcs()
 
 
-def _ellipse(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
-    """The path of canvas.ellipse(x1, y1, x2, y2), the same numbers, without its per-call work."""
+def _ellipse(x1: float, y1: float, x2: float, y2: float) -> tuple[str, ...]:
+    """The path lines of canvas.ellipse(x1, y1, x2, y2), the same numbers, without its work."""
     x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
     xc, yc = (x1 + x2) / 2.0, (y1 + y2) / 2.0
     rx, ry = (x2 - x1) / 2.0, (y2 - y1) / 2.0
     c0, s0 = _ARCS[0][:2]
-    c.addLiteral("n")
-    c.addLiteral(fp_str(xc + rx * c0, yc - ry * s0) + " m")
+    lines = ["n", fp_str(xc + rx * c0, yc - ry * s0) + " m"]
     for _, _, a, b, d, e, c1, s1 in _ARCS:
-        c.addLiteral(
+        lines.append(
             fp_str(xc + rx * a, yc - ry * b, xc + rx * d, yc - ry * e, xc + rx * c1, yc - ry * s1)
             + " c"
         )
+    return tuple(lines)
 
 
 FORM_REACH = 14400.0  # pt (200 in): a shared form's bounding box reaches this far every way
