@@ -376,6 +376,7 @@ def _memo(metrics: Metrics) -> dict | None:
 
 _LAST_MEMO: list = []  # [metrics, memo] of the last call: one build uses one metrics
 
+
 def _fit(
     text: str,
     bw: float,
