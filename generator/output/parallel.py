@@ -192,6 +192,21 @@ def weight(jobs: list[Job], task: tuple[tuple[int, bool], ...]) -> float:
     return total
 
 
+def _warm(jobs: list[Job]) -> None:
+    """Load what every worker would load for itself, once, before they fork.
+
+    The bundled fonts (parsed from their files) and the hyphenation dictionaries of the
+    jobs' languages; each worker would otherwise spend about 0.15 s of CPU on them.
+    """
+    from generator.layout.typography import load_hyphenation
+    from generator.render.fonts import ensure_font, font_files
+
+    for name in font_files():
+        ensure_font(name)
+    for lang in sorted({job.lang for job in jobs}):
+        load_hyphenation(lang)
+
+
 def _context() -> multiprocessing.context.BaseContext:
     """Fork where it is safe and cheap (Linux: workers start with the packs already loaded)."""
     if sys.platform == "linux":
@@ -285,6 +300,7 @@ def _render_all(
             finished([(index, state.run(index, flag, catch(index))) for index, flag in task])
         drawn = state.renderer.drawn
     else:
+        _warm(jobs)
         gc.freeze()  # what is loaded now is the workers' too: their collector skips it
         pool = ProcessPoolExecutor(
             workers, mp_context=_context(), initializer=_init, initargs=(jobs, out, options, extras)

@@ -78,3 +78,17 @@ def _no_extras():
     from generator.output.parallel import Extras
 
     return Extras()
+
+
+def test_fonts_and_hyphenation_are_loaded_before_the_workers_fork() -> None:
+    from generator.layout import typography
+    from generator.output.parallel import _warm
+    from generator.render import fonts
+
+    jobs = plan(load_packs(["spici-bohove"], None), ["en"], ["a4"])
+    typography._dictionary.cache_clear()
+    _warm(jobs)
+    assert set(fonts.font_files()) <= fonts._registered  # all 8 bundled faces, parsed once
+    # English only: its dictionary is read, Czech's is not
+    assert typography._dictionary.cache_info().currsize == 1
+    assert typography.hyphenator("en")("hyphenation")  # and it hyphenates
