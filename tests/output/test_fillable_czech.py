@@ -12,9 +12,10 @@ from __future__ import annotations
 import io
 import itertools
 import statistics
-from functools import cache
+from functools import cache, lru_cache
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader, PdfWriter
 
 from generator.content.sheets_io import _form_values
@@ -68,6 +69,13 @@ def reference_ink() -> dict[str, float]:
     return found
 
 
+@lru_cache(maxsize=16)
+def raster(pdf: bytes, page: int, engine: str) -> Image.Image | None:
+    """A page of a PDF in PDFium or poppler at DPI (None: no poppler). The Czech and the tick
+    tests of a file look at the same filled sheets: each page is rendered once."""
+    return (render_pdfium if engine == "pdfium" else render_poppler)(pdf, page, DPI)
+
+
 def form_glyphs(pdf: bytes, page: int) -> list[Glyph]:
     """The characters the form font draws on a page, in the order of the fields."""
     return [g for g in shown_glyphs(pdf, page) if g.flags & 0xFFFF == FORM_FONT_FLAGS]
@@ -90,8 +98,8 @@ def check_czech(filled: bytes, fields: list[Widget], what: str, poppler: bool = 
         shown = "".join(g.char for g in glyphs)
         assert shown == LETTERS * len(on_page), f"{what} p{p + 1}: {shown[:80]!r}"
         height = float(page.mediabox.height)
-        images = {"pdfium": render_pdfium(filled, p, DPI)}
-        if poppler and (image := render_poppler(filled, p, DPI)) is not None:
+        images = {"pdfium": raster(filled, p, "pdfium")}
+        if poppler and (image := raster(filled, p, "poppler")) is not None:
             images["poppler"] = image
         for k, w in enumerate(on_page):
             chunk = glyphs[k * len(LETTERS) : (k + 1) * len(LETTERS)]
@@ -220,8 +228,7 @@ def _darkness_at_centres(image, boxes: list[Widget], height: float) -> list[floa
 def _blank_darkness(pdf: bytes, page: int, engine: str) -> list[float] | None:
     """`_darkness_at_centres` of a page's boxes on the unfilled sheet, in one engine (None:
     no poppler). The same for every filler, so rendered once per worker."""
-    render = render_pdfium if engine == "pdfium" else render_poppler
-    image = render(pdf, page, DPI)
+    image = raster(pdf, page, engine)
     if image is None:
         return None
     boxes = [w for w in widgets(pdf) if w.kind != "text" and w.page == page]
@@ -248,7 +255,8 @@ def test_ticked_boxes_show_a_cross_and_read_back(
     on = ticks(fields)
     done = filled(built, name, filler)
     # read back as `papirna score` reads it: every text as typed, exactly the ticked boxes
-    values = _form_values(PdfReader(io.BytesIO(done)))
+    reader = PdfReader(io.BytesIO(done))
+    values = _form_values(reader)
     for w in fields:
         if w.kind == "text":
             assert values[w.name] == CZECH, (name, filler, w.name)
@@ -256,8 +264,7 @@ def test_ticked_boxes_show_a_cross_and_read_back(
     for w in boxes:
         assert values[w.key] is (w.key in ticked), (name, filler, w.key)
     # the cross shows, in PDFium and in poppler, where a box is ticked and nowhere else
-    pages = PdfReader(io.BytesIO(done)).pages
-    for p, page in enumerate(pages):
+    for p, page in enumerate(reader.pages):
         here = [w for w in boxes if w.page == p]
         if not here:
             continue
@@ -267,8 +274,7 @@ def test_ticked_boxes_show_a_cross_and_read_back(
             blank = _blank_darkness(pdf, p, engine)
             if blank is None:
                 continue  # no pdftoppm
-            render = render_pdfium if engine == "pdfium" else render_poppler
-            dark = _darkness_at_centres(render(done, p, DPI), here, height)
+            dark = _darkness_at_centres(raster(done, p, engine), here, height)
             for w, d, b in zip(here, dark, blank, strict=True):
                 if w.key in ticked:
                     assert d > b + 0.35, (name, filler, engine, w.key, d, b)

@@ -62,7 +62,9 @@ class _Colours:
 
 def _fold_x(page: np.ndarray) -> float:
     """The fold line's x in pixels, found on the raster: the grey dashes in the gutter."""
-    grey = np.all(np.abs(page.astype(int) - FOLD_GREY) < 40, axis=2)
+    grey = np.ones(page.shape[:2], dtype=bool)
+    for k in range(3):  # every channel within 40 levels of the grey: |c - 115| < 40
+        grey &= (page[:, :, k] > FOLD_GREY - 40) & (page[:, :, k] < FOLD_GREY + 40)
     cols = np.nonzero(grey.sum(axis=0) > page.shape[0] // 4)[0]  # a long dashed column
     assert len(cols) > 0, "no fold line on the page"
     return (cols.min() + cols.max() + 1) / 2
