@@ -27,7 +27,8 @@ def lint(
     printer_margin: str = P.PRINTER_MARGIN,
 ) -> None:
     """Report overlapping elements, text too close to its frame, crossed grid lines, ink in the
-    printer's dead zone and one-letter words at line ends; exit 1 if there is any."""
+    printer's dead zone, one-letter words at line ends and straight quotes or hyphen minuses; exit 1
+    if there is any."""
     from generator.output.build import plan
     from generator.output.lint import lint_jobs
 

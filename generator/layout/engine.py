@@ -566,6 +566,22 @@ def _letters(n: int) -> str:
 
 
 HEADING_GAP = 2.0  # mm between a heading (and its rule) and its first body line
+NOTE_PAD = 1.5  # mm of band round the text of a "> " note paragraph
+
+
+def _note_runs(body: str) -> list[tuple[bool, str]]:
+    """A section's body as runs of plain paragraphs and "> " note paragraphs, in order."""
+    if "> " not in body:
+        return [(False, body)]
+    runs: list[tuple[bool, str]] = []
+    for para in body.split("\n\n"):
+        note = para.startswith("> ")
+        text = para[2:] if note else para
+        if runs and runs[-1][0] is False and not note:
+            runs[-1] = (False, runs[-1][1] + "\n\n" + text)
+        else:
+            runs.append((note, text))
+    return runs
 
 
 def _flow_at(
@@ -581,12 +597,14 @@ def _flow_at(
     """Flow sections at one size; None when they do not fit the columns."""
     from generator.layout.ops import GroupOp
     from generator.layout.text import WrappedLine, wrap_lines
+    from generator.units import PT_PER_MM
 
     env = builder.env
     col_w = (box.width - box.gutter * (box.columns - 1)) / box.columns
     ink = builder.color(box.color) or BLACK
     head_ink = builder.color(box.heading_color) or BLACK
     rule = builder.color(box.rule)
+    fill = builder.color(box.note_fill)
     blocks: list[tuple[str, WrappedLine]] = []
     for i, sec in enumerate(sections):
         heading = str(sec.get("heading", "")) if isinstance(sec, dict) else ""
@@ -610,27 +628,43 @@ def _flow_at(
             for j, ln in enumerate(lines):
                 gap = size * 0.45 / 2.835 if (j == 0 and blocks) else 0.0
                 blocks.append(("h", ln._replace(gap=gap)))
-        body_lines = wrap_lines(
-            body,
-            col_w,
-            env.metrics,
-            lang=env.lang,
-            hyphenate=hyphenate,
-            size=size,
-            line_height=box.line_height,
-            color=ink,
-            icon_ops=env.inline_icon,
-            what=f"{label}: body of section {i + 1}",
-        )
-        for j, ln in enumerate(body_lines):
-            if j == 0 and heading:
-                ln = ln._replace(gap=ln.gap + HEADING_GAP)
-            blocks.append(("b", ln))
+        first = True
+        for note, text in _note_runs(body):
+            width = col_w - 2 * NOTE_PAD if note else col_w
+            lines = wrap_lines(
+                text,
+                width,
+                env.metrics,
+                lang=env.lang,
+                hyphenate=hyphenate,
+                size=size,
+                line_height=box.line_height,
+                color=ink,
+                icon_ops=env.inline_icon,
+                what=f"{label}: body of section {i + 1}",
+            )
+            lead = size * box.line_height / PT_PER_MM
+            for j, ln in enumerate(lines):
+                if j == 0 and not first:  # the paragraph break the runs were split at
+                    ln = ln._replace(gap=lead * 0.5)
+                if j == 0 and first and heading:
+                    ln = ln._replace(gap=ln.gap + HEADING_GAP)
+                if j == 0 and note:  # room for the band above the note's first line
+                    ln = ln._replace(gap=ln.gap + NOTE_PAD)
+                if note:
+                    ln = ln._replace(ops=[GroupOp(NOTE_PAD, 0.0, tuple(ln.ops))])
+                blocks.append(("n" if note else "b", ln))
+            if note and lines:  # the band below its last line (whose leading is room already)
+                blocks.append(("n", WrappedLine(0.0, NOTE_PAD * 0.4, [])))
+            first = False
     ops: list = []
     col, cy = 0, 0.0
     i = 0
     while i < len(blocks):
         kind, ln = blocks[i]
+        if kind == "n" and not ln.ops and cy == 0:  # a band's bottom padding atop a column
+            i += 1
+            continue
         # keep a heading with the two lines after it
         need = ln.height + (ln.gap if cy > 0 else 0.0)
         if kind == "h":
@@ -638,7 +672,7 @@ def _flow_at(
             extra = 0
             while j < len(blocks) and extra < 2:
                 need += blocks[j][1].height + blocks[j][1].gap
-                if blocks[j][0] == "b":
+                if blocks[j][0] != "h":
                     extra += 1
                 j += 1
         if cy + need > box.height + 1e-6 and cy > 0:
@@ -651,8 +685,15 @@ def _flow_at(
         if cy > 0:
             cy += ln.gap
         lx = x + col * (col_w + box.gutter)
+        if kind == "n" and fill is not None:
+            # the band: this line, and the padding above it when it opens the note (or a column)
+            prev_note = i > 0 and blocks[i - 1][0] == "n" and cy > 0
+            top = 0.0 if prev_note or cy == 0 else min(ln.gap, NOTE_PAD)
+            ops.append(
+                RectOp(lx, y + cy - top, col_w, ln.height + top, Style(fill=fill, stroke=None))
+            )
         ops.append(GroupOp(lx, y + cy, tuple(ln.ops)))
-        if kind == "h" and rule is not None and (i + 1 == len(blocks) or blocks[i + 1][0] == "b"):
+        if kind == "h" and rule is not None and (i + 1 == len(blocks) or blocks[i + 1][0] != "h"):
             ry = y + cy + ln.height + HEADING_GAP * 0.25
             ops.append(LineOp(lx, ry, lx + col_w, ry, Style(stroke=rule, width=0.2)))
         cy += ln.height

@@ -177,6 +177,7 @@ class FlowBox(Styled):
     line_height: float = Field(default=1.22, ge=0.8, le=3.0)
     color: ColorRef = "ink"
     rule: ColorRef | None = None  # colour of a thin line under each heading
+    note_fill: ColorRef = "shade"  # band behind a "> " paragraph (a house rule, a note)
 
 
 class QrBox(Styled):

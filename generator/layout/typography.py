@@ -4,6 +4,7 @@ The text engine applies these to every text it sets, so no builder or layout has
 - a hyphen before a number is a minus sign (U+2212): "-1" -> "−1";
 - a range of two numbers takes an en dash: "2-4" -> "2–4"; a spaced hyphen is a spaced en dash;
 - straight double quotes become „…“ in Czech and “…” in English;
+- a straight apostrophe after a letter is a typographic one (U+2019): "hero's" -> "hero’s";
 - a one-letter word (k, s, v, z, o, u, a, i and capitals) is bound to the word after it, so no
   line ends with it (the binding itself is done by the line breaker, see `ONE_LETTER`);
 - words are hyphenated with pyphen's Czech and English dictionaries, 2 letters either side.
@@ -28,10 +29,11 @@ _RANGE = re.compile(r"(?<![\w\-:.,])(\d+)-(\d+)(?![\w\-:])")
 _SPACED = re.compile(r"(?<= )-(?= )")
 _QUOTED = re.compile(r'"(?=\S)([^"\n]*?)(?<=\S)"')
 _QUOTES = {"cs": ("„", "“"), "en": ("“", "”")}
+_APOSTROPHE = re.compile(r"(?<=[^\W\d_])'")
 
 
 def typeset(text: str, lang: str | None = None) -> str:
-    """Text with true minus signs, en-dash ranges and, when the language is known, its quotes."""
+    """Text with true minus signs, en-dash ranges, true apostrophes and the language's quotes."""
     if "-" in text:
         text = _RANGE.sub(lambda m: f"{m.group(1)}{EN_DASH}{m.group(2)}", text)
         text = _MINUS.sub(MINUS, text)
@@ -39,6 +41,8 @@ def typeset(text: str, lang: str | None = None) -> str:
     if '"' in text and lang in _QUOTES:
         left, right = _QUOTES[lang]
         text = _QUOTED.sub(lambda m: f"{left}{m.group(1)}{right}", text)
+    if "'" in text:
+        text = _APOSTROPHE.sub("\u2019", text)
     return text
 
 

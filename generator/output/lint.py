@@ -1,5 +1,6 @@
 """The page checker behind `papirna lint`: collisions, text too close to its frame, grid lines
-crossed, ink in the printer's dead zone and one-letter words at line ends.
+crossed, ink in the printer's dead zone, one-letter words at line ends and signs the typesetter
+would have set (straight quotes and apostrophes, a hyphen for a minus).
 
 Every drawn operation becomes bounding shapes in page mm: a text line is the box of its glyphs,
 an icon one solid box, a stroke (line, rectangle or ellipse outline, path) a chain of segments
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -604,6 +606,27 @@ def check_line_ends(texts: list[tuple[Element, TextOp, float, float]]) -> list:
     return out
 
 
+_STRAIGHT = re.compile(r"(?<=[^\W\d_])'|\"|(?<![\w\-:.,])-(?=\d)")
+_SIGNS = {
+    "'": "a straight apostrophe (’)",
+    '"': "a straight quote („…“ or “…”)",
+    "-": "a hyphen for a minus (−)",
+}
+
+
+def check_signs(texts: list[tuple[Element, TextOp, float, float]]) -> list:
+    """Text printed with a straight apostrophe or quote, or a hyphen for a minus sign: what the
+    text engine's typesetting turns into true signs, so a builder set this text some other way."""
+    out, seen = [], set()
+    for el, op, x, y in texts:
+        m = _STRAIGHT.search(op.text)
+        if m and (el.key, m.group(0)) not in seen:
+            seen.add((el.key, m.group(0)))
+            name = el.name or "text"
+            out.append((f"{name}: {_short(op.text)!r} has {_SIGNS[m.group(0)]}", x, y))
+    return out
+
+
 def _continues(row, below, y: float, y2: float) -> bool:
     """Whether the line below is the same paragraph going on (close under it, same column)."""
     size = row[-1][1].size * PT
@@ -646,8 +669,10 @@ def lint_pages(pages: list[Page], file: str, metrics, margin: float = 0.0) -> li
                 if id(op.ops) not in shared:
                     inner = _Collector(metrics)
                     inner.walk(op.ops, 0.0, 0.0, None, None)
-                    shared[id(op.ops)] = check_shapes(inner.shapes, inner.covers) + check_line_ends(
-                        inner.texts
+                    shared[id(op.ops)] = (
+                        check_shapes(inner.shapes, inner.covers)
+                        + check_line_ends(inner.texts)
+                        + check_signs(inner.texts)
                     )
                     for msg, x, y in shared[id(op.ops)]:
                         findings.append(Finding(file, n, f"{msg} (board mm)", x, y))
@@ -663,7 +688,8 @@ def lint_pages(pages: list[Page], file: str, metrics, margin: float = 0.0) -> li
                 continue
             rest.append(op)
         col.walk(rest, 0.0, 0.0, None, None)
-        for msg, x, y in check_shapes(col.shapes, col.covers) + check_line_ends(col.texts):
+        found = check_shapes(col.shapes, col.covers) + check_line_ends(col.texts)
+        for msg, x, y in found + check_signs(col.texts):
             findings.append(Finding(file, n, msg, x, y))
         if margin > 0 and page.trim_box is None:
             for msg, x, y in check_margin(col.shapes, page, margin):

@@ -135,7 +135,13 @@ def start_pages(
         if paper not in allowed:
             continue
         how = data.files.get(pid, StartFile())
-        rows.append(_row(lp, how, lang, t, duplex, filename(lp, False, paper)))
+        row = _row(lp, how, lang, t, duplex, filename(lp, False, paper))
+        same = next((r for r in rows if r.file == row.file), None)
+        if same is not None:  # --pack: decks that share one file are one row, titles joined
+            same.what = f"{same.what}, {row.what}"
+            same.notes.extend(n for n in row.notes if n not in same.notes)
+            continue
+        rows.append(row)
         if lp.spec.fillable:
             rows[-1].notes.append(t["fillable"].format(file=filename(lp, True, paper)))
         if "a3" in allowed and paper != "a3":

@@ -2,12 +2,18 @@
 sheet of `papirna score GAME --template` (the same file): one definition, no second copy.
 
 The template gives the fields shown, their order, their first values and their labels (its
-comments, in the page's language); the model gives each field's type and bounds.
+comments, in the page's language); the model gives each field's type and bounds. A pack may add
+`score-form-LANG.yaml` beside the template: the words a player reads on the form, where the
+template's comments speak of YAML (keys, true/false). Its keys are the template's, dotted for
+nested values without list positions (`fights.visited`); a value is a control's label, or for a
+top-level key a mapping of `label`, `hint`, `control` (the text of its only checkbox) and
+`choices` (a word for each choice's value).
 """
 
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 import types
 import typing
@@ -16,6 +22,8 @@ from pathlib import Path
 
 import yaml
 from pydantic import BaseModel
+
+from generator.content.yamlio import YamlDoc, load_yaml_file
 
 # fields every sheet form leaves to the server: the player's name and the labels' language
 SET_BY_SERVER = ("player", "lang")
@@ -37,6 +45,13 @@ class Widget:
     lo: int | None = None
     hi: int | None = None
     all_or_none: tuple | None = None  # the path of an optional mapping that is blank as a whole
+    choice_words: dict = field(default_factory=dict)  # a choice's value -> the word shown for it
+    worded: bool = False  # the label comes from the form's words, not from the sheet's keys
+
+    @property
+    def key(self) -> str:
+        """The dotted key of the value without list positions ("fights.levels.warrior")."""
+        return ".".join(str(p) for p in self.path if not isinstance(p, int))
 
 
 @dataclass
@@ -47,6 +62,7 @@ class Group:
     label: str
     hint: str
     widgets: list[Widget] = field(default_factory=list)
+    worded: bool = True  # the label comes from the template's comment or the form's words
 
     def rows(self) -> list[tuple[str, list[Widget]]]:
         """The controls by their row heading, in order."""
@@ -207,8 +223,80 @@ def comments(text: str) -> dict[str, tuple[str, str]]:
     return {k: (" ".join(a), " ".join(b)) for k, (a, b) in found.items()}
 
 
-def build(model: type, template: Path | None) -> Form:
-    """The form of a sheet model, with the template's fields, order, first values and labels."""
+def form_words(path: Path | None) -> YamlDoc | None:
+    """The form's own words (`score-form-LANG.yaml`), or None where the pack has none."""
+    if path is None or not path.is_file():
+        return None
+    doc = load_yaml_file(path)
+    if not isinstance(doc.data, dict):
+        raise doc.error((), "the form's words must be a mapping of the sheet's keys to labels")
+    for key, value in doc.data.items():
+        if isinstance(value, dict) and "." not in str(key):
+            for sub in value:
+                if sub not in WORD_KEYS:
+                    near = difflib.get_close_matches(str(sub), WORD_KEYS, 1)
+                    hint = f" (did you mean {near[0]!r}?)" if near else ""
+                    raise doc.error((key, sub), f"unknown key {sub!r}{hint}", key=True)
+        elif not isinstance(value, str):
+            raise doc.error((key,), "a label must be a text (a nested key takes a label only)")
+    return doc
+
+
+WORD_KEYS = ("label", "hint", "control", "choices")
+
+
+def _apply_words(groups: list[Group], doc: YamlDoc) -> None:
+    words: dict = doc.data  # type: ignore[assignment]
+    keys = sorted({g.key for g in groups} | {w.key for g in groups for w in g.widgets})
+    for key in words:
+        if key not in keys:
+            near = difflib.get_close_matches(str(key), keys, 1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise doc.error((key,), f"the sheet has no {key!r}{hint}", key=True)
+    for g in groups:
+        own = words.get(g.key)
+        own = {"label": own} if isinstance(own, str) else (own or {})
+        g.label = str(own.get("label", g.label))
+        g.worded = g.worded or "label" in own
+        g.hint = str(own.get("hint", g.hint))
+        for w in g.widgets:
+            said = words.get(w.key)
+            if isinstance(said, str) and w.key != g.key:
+                w.label, w.worded = said, True
+            if w.key == g.key and "control" in own:
+                w.label, w.worded = str(own["control"]), True
+            if w.kind == "choice" and w.key == g.key:
+                w.choice_words = {str(k): str(v) for k, v in (own.get("choices") or {}).items()}
+
+
+_YAML_SPEAK = re.compile(r"\b(true|false|null)\b|\b[a-z_]+: |[{}\[\]]|\bid\b")
+
+
+def untranslated(form: Form) -> list[str]:
+    """What a player would read on the form that is the sheet's YAML, not words: a label that is
+    only a key ("visited"), a choice shown by its value, or true/false/null and keys in a text."""
+    out = []
+    for g in form.groups:
+        for text, what in ((g.label, "label"), (g.hint, "hint")):
+            if _YAML_SPEAK.search(text):
+                out.append(f"{g.key}: the {what} speaks YAML: {text!r}")
+        if not g.worded:
+            out.append(f"{g.key}: the label is the key")
+        for w in g.widgets:
+            parts = [str(p) for p in w.path if not isinstance(p, int)]
+            keyish = {" ".join(_humane(p) for p in parts[i:]) for i in range(len(parts))}
+            seen = w.kind == "check" or len(g.widgets) > 1
+            if seen and not w.worded and w.label in keyish:
+                out.append(f"{w.key}: the label is the key {w.label!r}")
+            for c in w.choices:
+                if c not in w.choice_words:
+                    out.append(f"{w.key}: the choice {c!r} has no word")
+    return out
+
+
+def build(model: type, template: Path | None, words: YamlDoc | None = None) -> Form:
+    """The form of a sheet model, with the template's fields, order, first values and labels,
+    and the form's own `words` (see form_words) over the template's comments."""
     text = template.read_text(encoding="utf-8") if template and template.is_file() else ""
     sample = yaml.safe_load(text) if text else None
     if not isinstance(sample, dict):
@@ -227,7 +315,7 @@ def build(model: type, template: Path | None) -> Form:
             continue
         f = model.model_fields[key]
         label, hint = notes.get(key, ("", ""))
-        g = Group(key, label or _humane(key), hint)
+        g = Group(key, label or _humane(key), hint, worded=bool(label))
         value = None if f.is_required() else f.get_default(call_default_factory=True)
         g.widgets = _walk(
             f.annotation, (key,), sample.get(key), list(f.metadata), "", "", default=value
@@ -237,6 +325,8 @@ def build(model: type, template: Path | None) -> Form:
             if not w.label:
                 w.label = _humane(key)
         groups.append(g)
+    if words is not None:
+        _apply_words(groups, words)
     form = Form(groups, sample)
     if len(form.widgets()) > MAX_FIELDS:
         raise ValueError(f"the sheet has more than {MAX_FIELDS} fields")

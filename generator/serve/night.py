@@ -15,7 +15,7 @@ from generator.content.yamlio import load_yaml_text
 from generator.errors import PapirnaError
 from generator.serve import scoring
 from generator.serve.db import Night, Sheet, Store
-from generator.serve.forms import Form, build
+from generator.serve.forms import Form, build, form_words
 
 NAME_MAX = 80
 _PATHLIKE = re.compile(r"[/\\\x00-\x1f\x7f]|^\.|\.\.")
@@ -40,7 +40,8 @@ def form_of(game: str, lang: str) -> Form:
     if scorer.sheet_model is None:
         raise PapirnaError(f"the {game} scorer has no sheet model to make a form from")
     pack = scoring.pack_of(game)
-    return build(scorer.sheet_model, pack.root / f"score-template-{lang}.yaml")
+    words = form_words(pack.root / f"score-form-{lang}.yaml")
+    return build(scorer.sheet_model, pack.root / f"score-template-{lang}.yaml", words)
 
 
 @cache

@@ -99,6 +99,16 @@ def test_quotes_by_language() -> None:
     assert typeset('say "hello"') == 'say "hello"'  # language unknown: left alone
 
 
+def test_apostrophes_after_a_letter_are_typographic() -> None:
+    assert (
+        typeset("the hero's sword, the heroes' camp", "en")
+        == "the hero\u2019s sword, the heroes\u2019 camp"
+    )
+    assert typeset("Smith's Hand") == "Smith\u2019s Hand"  # any language: no Czech word has one
+    # an apostrophe not after a letter is left alone (a foot mark, a stray quote)
+    assert typeset("5' long, '90") == "5' long, '90"
+
+
 def test_engine_prints_a_true_minus() -> None:
     out = layout_text("útok -2", (0, 0, 100, 10), Mono(), size=10)
     assert _lines(out) == ["útok \u22122"]

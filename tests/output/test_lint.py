@@ -148,3 +148,18 @@ def test_printer_margin_option() -> None:
             assert "--printer-margin" in str(e)
         else:
             raise AssertionError(bad)
+
+
+def test_straight_signs_the_text_engine_would_have_set_are_reported() -> None:
+    # planted: text set past the typesetter, with a straight apostrophe, quotes and a hyphen minus
+    for text, what in (
+        ("the hero's sword", "straight apostrophe"),
+        ('řekni "ahoj"', "straight quote"),
+        ("útok -2", "hyphen for a minus"),
+    ):
+        found = _lint([TagOp("rules"), TextOp(20.0, 50.0, text, "sans-regular", 9)])
+        assert len(found) == 1 and f"rules: {text!r} has a {what}" in found[0], found
+    # the same words as the engine sets them are clean; hyphens inside words and codes stay
+    clean = ["the hero\u2019s sword", "řekni „ahoj“", "útok \u22122", "G-7-1, černo-bílý, 5' long"]
+    for text in clean:
+        assert _lint([TagOp("rules"), TextOp(20.0, 50.0, text, "sans-regular", 9)]) == [], text

@@ -159,3 +159,18 @@ def test_start_page_names_the_packed_file(tmp_path: Path, lang: str) -> None:
     )
     assert "papirove-doupe-cards-cs-a4.pdf" in text.replace("\r\n", "").replace("\n", "")
     assert "papirove-doupe-quests-cs-a4.pdf" not in text.replace("\n", "")
+
+
+def test_start_page_lists_a_packed_file_once_with_every_deck_it_holds(tmp_path: Path) -> None:
+    root = make_pack(tmp_path)
+    yaml = (root / "pack.yaml").read_text(encoding="utf-8")
+    start = "  start: {kind: start, title: {cs: Začni, en: Start}}\n"
+    (root / "pack.yaml").write_text(yaml.replace("printables:\n", "printables:\n" + start), "utf-8")
+    jobs = plan([load_pack(root)], ["en"], ["a4"], packed=True)
+    job = next(j for j in jobs if j.printable.spec.kind == "start")
+    pdf = pdfium.PdfDocument(_render(job, PrintOptions(pack=True))[0])
+    text = " ".join(pdf[0].get_textpage().get_text_range().split())
+    # alfa and beta (poker size, backs) share one file: one row naming both decks; gama (mini)
+    # and delta (no back) keep their own files and rows
+    assert text.count("-cards-en-a4") == 1 and "Alfa, Beta" in text
+    assert text.count("-gama-en-a4") == 1 and text.count("-delta-en-a4") == 1

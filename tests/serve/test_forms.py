@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from generator.plugins import games
 from generator.serve import scoring
 from generator.serve.app import create_app
-from generator.serve.forms import SET_BY_SERVER, build, comments, from_form, shown
+from generator.serve.forms import SET_BY_SERVER, build, comments, from_form, shown, untranslated
 from generator.serve.night import form_of
 from tests.serve.samples import EVA, JAN, JOURNAL, LOG
 from tests.serve.test_nights import form_of as posted
@@ -163,3 +163,51 @@ def test_every_game_has_a_night_page_and_a_sheet_form(game, tmp_path) -> None:
     assert c.get(f"/nights/{night}").status_code == 200
     got = c.get(f"/api/nights/{night}").json()
     assert got["error"] is None, got["error"]
+
+
+@pytest.mark.parametrize("game", scoring.scorable())
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_a_player_reads_words_not_yaml(game, lang) -> None:
+    assert untranslated(form_of(game, lang)) == []
+
+
+def test_the_yaml_check_finds_keys_choices_and_yaml_words() -> None:
+    # planted: the Czech form built without its words file shows English keys ("visited"),
+    # the choices by their values ("solo") and the template's YAML ("fled: true")
+    pack = games()["papirove-doupe"].content
+    model = scoring.scorer_of("papirove-doupe").sheet_model
+    bare = untranslated(build(model, pack / "score-template-cs.yaml"))
+    assert "fights.visited: the label is the key 'visited'" in bare
+    assert "mode: the choice 'solo' has no word" in bare
+    assert any(p.startswith("fights: the hint speaks YAML") for p in bare)
+    assert any(p.startswith("resurrection: the label speaks YAML") for p in bare)
+    worded = untranslated(form_of("papirove-doupe", "cs"))
+    assert worded == []
+
+
+def test_the_czech_form_shows_czech_words_and_posts_the_values(tmp_path) -> None:
+    c = TestClient(create_app(tmp_path / "n.sqlite"))
+    r = c.post("/nights", data={"game": "papirove-doupe", "name": "Pátek"})
+    night = int(str(r.url).rstrip("/").rsplit("/", 1)[1])
+    page = c.post(f"/nights/{night}/players", data={"player": "Eva"}).text
+    assert "navštíven" in page and "úroveň čaroděje" in page and "Karta schopnosti" in page
+    assert '<option value="solo">sólová</option>' in page
+    assert ">visited<" not in page and "fled: true" not in page
+
+
+def test_a_words_file_with_an_unknown_key_names_file_line_and_the_nearest(tmp_path) -> None:
+    from generator.errors import PapirnaError
+    from generator.serve.forms import form_words
+
+    pack = games()["papirove-doupe"].content
+    model = scoring.scorer_of("papirove-doupe").sheet_model
+    bad = tmp_path / "score-form-cs.yaml"
+    bad.write_text("gems: Drahokamy\nfights.visitd: navštíven\n", encoding="utf-8")
+    with pytest.raises(PapirnaError) as e:
+        build(model, pack / "score-template-cs.yaml", form_words(bad))
+    assert "score-form-cs.yaml:2" in str(e.value) and "did you mean 'fights.visited'" in str(
+        e.value
+    )
+    bad.write_text("mode: {label: Hra, choises: {solo: sólová}}\n", encoding="utf-8")
+    with pytest.raises(PapirnaError, match=r"unknown key 'choises' \(did you mean 'choices'"):
+        form_words(bad)

@@ -272,7 +272,7 @@ def _card_glory(ref: object, cards: dict, path: tuple, what: str, attr: str = "g
     if isinstance(ref, int):
         return ref
     if ref not in cards:
-        raise SheetError(path, f"no {what} card {ref!r}{nearest(ref, cards)}")
+        raise SheetError(path, f"no {what} card {ref!r}{nearest(ref, _known(cards))}")
     return getattr(cards[ref], attr)
 
 
@@ -409,6 +409,48 @@ def strongest_attacks(table: list[FilledSheet], pack: PackCards) -> list[list[st
     return out
 
 
+def _names(cards: dict) -> dict[str, str]:
+    """Each card's name in every language (case and spacing aside) -> its id."""
+    out: dict[str, str] = {}
+    for cid, card in cards.items():
+        for name in card.name.values.values():
+            out.setdefault(" ".join(name.split()).casefold(), cid)
+    return out
+
+
+def _known(cards: dict) -> list[str]:
+    """What a sheet may name a card by: its id, or its name in any language."""
+    return [*cards, *(n for c in cards.values() for n in c.name.values.values())]
+
+
+def card_ids(s: FilledSheet, pack: PackCards) -> FilledSheet:
+    """The sheet with its cards named by their ids where a player wrote a card's name instead
+    ("Průzkumník" or "scout"), in either language and any case."""
+
+    def one(ref: object, cards: dict, names: dict[str, str]) -> object:
+        if not isinstance(ref, str) or ref in cards:
+            return ref
+        return names.get(" ".join(ref.split()).casefold(), ref)
+
+    abilities, goals, quests = _names(pack.abilities), _names(pack.goals), _names(pack.quests)
+    update: dict = {}
+    ability = one(s.ability, pack.abilities, abilities)
+    if ability != s.ability:
+        update["ability"] = ability
+    named_goals = [one(g, pack.goals, goals) for g in s.goals]
+    if named_goals != s.goals:
+        update["goals"] = named_goals
+    named_quests = [
+        q.model_copy(update={"id": one(q.id, pack.quests, quests)})
+        if isinstance(q, QuestRecord)
+        else one(q, pack.quests, quests)
+        for q in s.quests
+    ]
+    if named_quests != s.quests:
+        update["quests"] = named_quests
+    return s.model_copy(update=update) if update else s
+
+
 def score_table(table: list[FilledSheet], pack: PackCards) -> list[Score]:
     """Score the sheets of one table together: the strongest attacks are decided between them.
 
@@ -425,6 +467,7 @@ def score_table(table: list[FilledSheet], pack: PackCards) -> list[Score]:
                 sheet=i,
             )
         seen[key] = i
+    table = [card_ids(s, pack) for s in table]
     decided = strongest_attacks(table, pack)
     out = []
     for i, s in enumerate(table):
@@ -454,6 +497,7 @@ def score_sheet(
     as scored alone (its strongest-attack marks are provisional).
     """
     sd, table = pack.sheet, pack.sheet.scoring
+    s = card_ids(s, pack)
     monster_ids = monsters_of(s, pack)
     missing = missing_lines(s, COUNTED_LINES)  # before the copy below marks items as given
     if "items" not in s.model_fields_set:
@@ -589,7 +633,9 @@ def score_sheet(
             continue
         if qid not in pack.quests:
             where = (*path, "id") if isinstance(q, QuestRecord) else path
-            raise SheetError(where, f"no quest card {qid!r}{nearest(str(qid), pack.quests)}")
+            raise SheetError(
+                where, f"no quest card {qid!r}{nearest(str(qid), _known(pack.quests))}"
+            )
         quest = pack.quests[qid]
         if solo:
             if rnd is None or not 1 <= rnd <= rounds:

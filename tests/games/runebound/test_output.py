@@ -266,8 +266,13 @@ def test_no_publisher_names(
 
 def test_reference_states_our_rules(built_text: Callable[[str], list[str]]) -> None:
     cs = built_text("runebound-reference-cs-a4.pdf")[0]
-    for words in ("tři červená dobrodružství", "Dubová Lhota", "jeden stojí 3 body", "1 zlaťák"):
+    for words in (
+        "tři červená dobrodružství",
+        "Dubová Lhota",
+        "žeton zkušeností stojí 3 body",
+        "1 zlaťák",
+    ):
         assert words in cs, words
     en = built_text("runebound-reference-en-letter.pdf")[0]
-    for words in ("three red adventures", "Oakhollow", "one costs 3 experience"):
+    for words in ("three red adventures", "Oakhollow", "token costs 3 experience"):
         assert words in en, words
