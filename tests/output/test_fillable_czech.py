@@ -71,8 +71,8 @@ def reference_ink() -> dict[str, float]:
 
 @lru_cache(maxsize=16)
 def raster(pdf: bytes, page: int, engine: str) -> Image.Image | None:
-    """A page of a PDF in PDFium or poppler at DPI (None: no poppler). The Czech and the tick
-    tests of a file look at the same filled sheets: each page is rendered once."""
+    """A page of a PDF in PDFium or poppler at DPI (None: no poppler). The letter and the tick
+    checks of one filled sheet look at the same pages: each is rendered once."""
     return (render_pdfium if engine == "pdfium" else render_poppler)(pdf, page, DPI)
 
 
@@ -137,18 +137,9 @@ FILLABLE = [
 ]
 
 
-def by_file(names: list[str], *before: str) -> list:
-    """(*before, name) per file as test parameters; the tests of one file run on one worker
-    (they share its fills)."""
-    return [
-        pytest.param(
-            *before,
-            n,
-            id="-".join([*before, n.removesuffix(".pdf")]),
-            marks=pytest.mark.xdist_group(n),
-        )
-        for n in names
-    ]
+def by_file(names: list[str], filler: str) -> list:
+    """(filler, name) per file as test parameters."""
+    return [pytest.param(filler, n, id=f"{filler}-{n.removesuffix('.pdf')}") for n in names]
 
 
 def test_every_fillable_file_is_checked(built: dict[str, bytes]) -> None:
@@ -167,52 +158,6 @@ def ticks(fields: list[Widget]) -> list[Widget]:
         elif w.kind == "checkbox" and i % 2 == 0:
             on.append(w)
     return on
-
-
-_FILLED: dict[tuple[str, str], bytes] = {}
-
-
-def filled(built: dict[str, bytes], name: str, filler: str) -> bytes:
-    """A sheet filled by pypdf, PDFium or poppler as a player fills it: CZECH typed into every
-    text field and `ticks` ticked. Made once per worker for the Czech and the tick tests."""
-    if (name, filler) not in _FILLED:
-        pdf = built[name]
-        fields = widgets(pdf)
-        texts, on = texts_of(fields), ticks(fields)
-        if filler == "pypdf":
-            data = fill_pypdf(pdf, texts, on)
-        elif filler == "pdfium":
-            data = fill_pdfium(pdf, texts, on)
-        else:
-            python = poppler_python()
-            assert python is not None
-            data = fill_poppler(pdf, texts, on, python)
-        _FILLED[name, filler] = data
-    return _FILLED[name, filler]
-
-
-@pytest.mark.parametrize("name", by_file(FILLABLE))
-@pytest.mark.parametrize("filler", ["pypdf", "pdfium"])
-def test_czech_fill_renders_in_pdfium_and_poppler(
-    built: dict[str, bytes], filler: str, name: str
-) -> None:
-    fields = widgets(built[name])
-    if not any(w.kind == "text" for w in fields):
-        pytest.skip("no text field")
-    # poppler renders a Czech A4 copy of each sheet: the fields are the same in every copy
-    check_czech(
-        filled(built, name, filler), fields, f"{name} filled by {filler}", poppler="-cs-a4" in name
-    )
-
-
-@pytest.mark.parametrize("name", by_file([n for n in FILLABLE if "-cs-a4" in n]))
-def test_czech_fill_by_poppler_renders(built: dict[str, bytes], name: str) -> None:
-    if poppler_python() is None:
-        pytest.skip("poppler-glib (python3-gi, gir1.2-poppler-0.18) is not installed")
-    fields = widgets(built[name])
-    if not any(w.kind == "text" for w in fields):
-        pytest.skip("no text field")
-    check_czech(filled(built, name, "poppler"), fields, f"{name} filled by poppler")
 
 
 def _darkness_at_centres(image, boxes: list[Widget], height: float) -> list[float]:
@@ -241,19 +186,32 @@ def _blank_darkness(pdf: bytes, page: int, engine: str) -> list[float] | None:
     [
         *by_file(FILLABLE, "pypdf"),
         *by_file(FILLABLE, "pdfium"),
-        *by_file([n for n in FILLABLE if "-cs-a4" in n], "poppler"),  # a Czech A4 copy of each
+        # poppler fills a Czech A4 copy of each sheet: the fields are the same in every copy
+        *by_file([n for n in FILLABLE if "-cs-a4" in n], "poppler"),
     ],
 )
-def test_ticked_boxes_show_a_cross_and_read_back(
+def test_a_filled_sheet_shows_every_czech_letter_and_every_tick(
     built: dict[str, bytes], filler: str, name: str
 ) -> None:
-    if filler == "poppler" and poppler_python() is None:
+    """The sheet filled by pypdf, PDFium or poppler as a player fills it: CZECH typed into
+    every text field, every other box ticked (of a radio group its first button). One fill,
+    checked for the letters (check_czech), then for the ticks and what `papirna score` reads."""
+    if filler == "poppler" and (python := poppler_python()) is None:
         pytest.skip("poppler-glib (python3-gi, gir1.2-poppler-0.18) is not installed")
     pdf = built[name]
     fields = widgets(pdf)
     boxes = [w for w in fields if w.kind != "text"]
     on = ticks(fields)
-    done = filled(built, name, filler)
+    texts = texts_of(fields)
+    if filler == "pypdf":
+        done = fill_pypdf(pdf, texts, on)
+    elif filler == "pdfium":
+        done = fill_pdfium(pdf, texts, on)
+    else:
+        done = fill_poppler(pdf, texts, on, python)
+    # every letter in the form font, with ink, in PDFium, and in poppler on the Czech A4 copy
+    if texts:
+        check_czech(done, fields, f"{name} filled by {filler}", poppler="-cs-a4" in name)
     # read back as `papirna score` reads it: every text as typed, exactly the ticked boxes
     reader = PdfReader(io.BytesIO(done))
     values = _form_values(reader)

@@ -100,14 +100,7 @@ CASES = [
 CASE_IDS = ["a3-on-a4", "wide-on-a4", "wide-on-letter", "wide-on-a4-3"]
 
 
-@pytest.fixture(
-    scope="module",
-    # the tests of one case run on one pytest-xdist worker, which renders the case once
-    params=[
-        pytest.param(c, id=i, marks=pytest.mark.xdist_group(f"tiling-{i}"))
-        for c, i in zip(CASES, CASE_IDS, strict=True)
-    ],
-)
+@pytest.fixture(scope="module", params=CASES, ids=CASE_IDS)
 def case(request) -> dict:
     """A board tiled on a paper, rendered with its art and with plain green art."""
     size, paper = request.param
