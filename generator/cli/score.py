@@ -45,6 +45,9 @@ def score(
     content: list[Path] = CONTENT_OPTION,
 ) -> None:
     """Tally filled sheets: every category per player, the total and the ranking."""
-    from generator.cli.scoring import run
+    from generator.cli.common import keep_freed_memory
+    from generator.cli.scoring import PHOTO_SUFFIXES, run
 
+    if any(p.suffix.lower() in PHOTO_SUFFIXES or p.suffix.lower() == ".pdf" for p in sheets or []):
+        keep_freed_memory()  # a photo is read in arrays of tens of MB, made and freed many times
     run(game, sheets, as_json, campaign, template, lang, show, to_yaml, content)

@@ -141,8 +141,11 @@ def builtin_pack_root(game_id: str) -> Path:
 
 
 def load_builtin_pack(game_id: str) -> Pack:
-    """The pack of an installed game, loaded."""
-    return load_pack(builtin_pack_root(game_id), builtin=True, pack_id=game_id)
+    """The pack of an installed game, loaded (kept between runs: see generator.content.packcache)."""
+    from generator.content.packcache import cached_pack
+
+    root = builtin_pack_root(game_id)
+    return cached_pack(root, game_id, lambda: load_pack(root, builtin=True, pack_id=game_id))
 
 
 def find_pack(name: str, extra: list[Path] | None = None) -> Path:

@@ -4,20 +4,31 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import PapirnaError
 
-try:  # the C loader is much faster; fall back where libyaml is missing
-    from yaml import CSafeLoader as _Loader
+if TYPE_CHECKING:
+    import yaml
 
-    _BYTE_POSITIONS = True  # libyaml counts reader positions in UTF-8 bytes
-except ImportError:  # pragma: no cover - depends on the platform's PyYAML build
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
-    _BYTE_POSITIONS = False
+@cache
+def _pyyaml() -> tuple[Any, Any, bool]:
+    """PyYAML, its safe loader and whether that loader counts positions in UTF-8 bytes.
+
+    Imported at the first load, not with this module: scoring a photo needs no YAML.
+    """
+    import yaml
+
+    try:  # the C loader is much faster; fall back where libyaml is missing
+        from yaml import CSafeLoader
+
+        return yaml, CSafeLoader, True  # libyaml counts reader positions in UTF-8 bytes
+    except ImportError:  # pragma: no cover - depends on the platform's PyYAML build
+        return yaml, yaml.SafeLoader, False
+
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_NODES = 200_000
@@ -106,12 +117,13 @@ def load_yaml_text(text: str, shown: str = "<string>") -> YamlDoc:
         raise PapirnaError(
             "invalid YAML: text is not valid Unicode", file=shown, line=line, column=col
         ) from None
-    loader = _Loader(text)
+    yaml, safe_loader, byte_positions = _pyyaml()
+    loader = safe_loader(text)
     try:
         node = loader.get_single_node()
     except yaml.reader.ReaderError as e:
         at = len(text.encode("utf-8")[: e.position].decode("utf-8", "ignore"))
-        line, col = _line_col(text, at if _BYTE_POSITIONS else e.position)
+        line, col = _line_col(text, at if byte_positions else e.position)
         what = "control character" if e.character < 0x20 or e.character == 0x7F else "character"
         raise PapirnaError(
             f"invalid YAML: {what} #x{e.character:04x} is not allowed",
@@ -165,6 +177,7 @@ class _Builder:
         self.doc = doc
         self.loader = loader
         self.count = 0
+        self.yaml = _pyyaml()[0]
 
     def _mark(self, node: yaml.Node) -> tuple[int, int]:
         return (node.start_mark.line + 1, node.start_mark.column + 1)
@@ -188,18 +201,18 @@ class _Builder:
                 column=col,
             )
         self.doc.marks[path] = self._mark(node)
-        if isinstance(node, yaml.ScalarNode):
+        if isinstance(node, self.yaml.ScalarNode):
             return self._scalar(node, path)
-        if isinstance(node, yaml.SequenceNode):
+        if isinstance(node, self.yaml.SequenceNode):
             if node.tag != _TAG + "seq":
                 raise self._at(node, path, f"unsupported YAML tag {_tag_name(node.tag)!r}")
             return [self.build(child, (*path, i), depth + 1) for i, child in enumerate(node.value)]
-        if isinstance(node, yaml.MappingNode):
+        if isinstance(node, self.yaml.MappingNode):
             if node.tag != _TAG + "map":
                 raise self._at(node, path, f"unsupported YAML tag {_tag_name(node.tag)!r}")
             out: dict[str, object] = {}
             for key_node, value_node in self._pairs(node, path):
-                if not isinstance(key_node, yaml.ScalarNode):
+                if not isinstance(key_node, self.yaml.ScalarNode):
                     raise self._at(key_node, path, "mapping keys must be plain text")
                 if key_node.tag in (_TAG + "bool", _TAG + "null"):
                     raise self._at(key_node, path, f"key {key_node.value!r} must be plain text")
@@ -225,17 +238,19 @@ class _Builder:
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 sources = (
-                    value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+                    value_node.value
+                    if isinstance(value_node, self.yaml.SequenceNode)
+                    else [value_node]
                 )
                 for src in sources:
-                    if not isinstance(src, yaml.MappingNode):
+                    if not isinstance(src, self.yaml.MappingNode):
                         raise self._at(src, path, "'<<' must merge a mapping")
                     self.count += len(src.value)
                     for pair in self._pairs(src, path):
                         merged.append(pair)
             else:
                 own.append((key_node, value_node))
-        own_keys = {k.value for k, _ in own if isinstance(k, yaml.ScalarNode)}
+        own_keys = {k.value for k, _ in own if isinstance(k, self.yaml.ScalarNode)}
         result = []
         seen: set[str] = set()
         for k, v in merged:
@@ -256,7 +271,7 @@ class _Builder:
             raise self._at(node, path, f"whole numbers may have at most {MAX_DIGITS} digits")
         try:
             value = self.loader.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, KeyError, OverflowError):
+        except (self.yaml.YAMLError, ValueError, KeyError, OverflowError):
             raise self._at(
                 node, path, f"{node.value!r} is not a valid {_tag_name(tag)} value"
             ) from None
