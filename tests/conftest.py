@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from generator.cli.common import load_packs
 
@@ -14,6 +17,7 @@ from generator.cli.common import load_packs
 # the process pool ask for their workers explicitly
 os.environ.setdefault("PAPIRNA_JOBS", "1")
 from generator.output.build import plan, render_jobs
+from generator.output.parallel import render_all
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -25,17 +29,54 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long runs (marked slow) first, in their order: under pytest-xdist the workers start
+    with them and the many short tests fill in at the end, so no worker is left with a long one
+    while the other is done."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(scope="session")
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
 
 
+def shared_files(
+    tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], dict[str, bytes]]
+) -> dict[str, bytes]:
+    """Files made once per test run, whichever pytest-xdist worker asks first: name -> bytes.
+
+    The first worker makes them (`make(folder)`) under a file lock in the run's temporary folder,
+    which every worker of the run shares; the others wait for it and read the files back.
+    """
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # .../pytest-N, above each worker's popen-gwK
+    folder, index = root / name, root / f"{name}.json"
+    with FileLock(str(root / f"{name}.lock")):
+        if not index.is_file():
+            shutil.rmtree(folder, ignore_errors=True)  # half made by a worker that crashed
+            folder.mkdir()
+            files = make(folder)
+            for n, data in enumerate(files.values()):
+                (folder / str(n)).write_bytes(data)
+            index.write_text(json.dumps(list(files)), encoding="utf-8")  # written last: done
+        names = json.loads(index.read_text(encoding="utf-8"))
+    return {key: (folder / str(n)).read_bytes() for n, key in enumerate(names)}
+
+
+def _build_everything(out: Path) -> dict[str, bytes]:
+    # on two processes: the other test worker is usually waiting for this build. That two
+    # processes make the bytes of one is tests/output/test_parallel.py's full-build test.
+    rendered = render_all(plan(load_packs(None, None), None, None), out, workers=2)
+    return {path.name: data for path, data, _ in rendered.files}
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    """Every built-in printable, rendered once per test session: file name -> PDF bytes."""
-    out = tmp_path_factory.mktemp("build")
-    results = render_jobs(plan(load_packs(None, None), None, None), out)
-    return {r.path.name: r.data for r in results}
+    """Every built-in printable, rendered once per test run: file name -> PDF bytes."""
+    return shared_files(tmp_path_factory, "built", _build_everything)
 
 
 def page_texts(data: bytes) -> list[str]:

@@ -12,18 +12,30 @@ from generator.layout.ops import BLACK, GroupOp, ImageOp
 RASTER = {".png", ".jpg", ".jpeg"}
 
 
+_RESOLVED: dict[tuple[str, Path], Path] = {}  # (src, pack root) -> the file, checked inside
+
+
 def resolve_in_pack(src: str, root: Path | None) -> Path:
-    """The file `src` inside the pack folder `root`; refuses anything that leaves it."""
+    """The file `src` inside the pack folder `root`; refuses anything that leaves it.
+
+    The resolved path is remembered (a card's picture is placed on every paper and copy); the
+    file is looked for again each time, so a deleted picture is still reported.
+    """
     if root is None:
         raise PapirnaError(f"image {src!r}: images need a content pack")
-    try:
-        rel = _safe_rel_path(src)
-    except ValueError as e:
-        raise PapirnaError(str(e)) from None
-    base = root.resolve()
-    target = (base / rel).resolve()
-    if base not in target.parents:
-        raise PapirnaError(f"path {src!r} leaves the pack")
+    target = _RESOLVED.get((src, root))
+    if target is None:
+        try:
+            rel = _safe_rel_path(src)
+        except ValueError as e:
+            raise PapirnaError(str(e)) from None
+        base = root.resolve()
+        target = (base / rel).resolve()
+        if base not in target.parents:
+            raise PapirnaError(f"path {src!r} leaves the pack")
+        if len(_RESOLVED) > 4096:
+            _RESOLVED.clear()
+        _RESOLVED[(src, root)] = target
     if not target.is_file():
         raise PapirnaError(f"image {src!r} not found in the pack")
     return target

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
@@ -331,6 +332,66 @@ def layout_text(
     by `lang`) before a smaller size is tried.
     """
     _, _, bw, bh = box
+    memo = _memo(metrics)
+    key = (text, bw, bh, family, style, size, min_size, line_height, lang, hyphenate)
+    fitted = memo.get(key) if memo is not None else None
+    if fitted is None:
+        fitted = _fit(
+            text, bw, bh, metrics, family, style, size, min_size, line_height, what, lang,
+            hyphenate,
+        )  # fmt: skip
+        if memo is not None:
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[key] = fitted
+    chosen, lines, fonts, asc, desc = fitted
+    return TextLayout(
+        chosen,
+        _place(lines, chosen, box, fonts, asc, desc, line_height, align, valign, color, icon_ops),
+        len(lines),
+    )
+
+
+_MEMOS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # metrics -> fitted texts
+_MEMO_LIMIT = 50_000  # fitted texts kept per metrics
+
+
+def _memo(metrics: Metrics) -> dict | None:
+    """The texts fitted with these metrics (the same text in the same box size fits the same).
+
+    A card's labels, a sheet's headings and a table's cells are laid out again and again with
+    the same words in the same box; only their place differs. None if the metrics cannot be
+    remembered (an object without weak references or a hash).
+    """
+    last = _LAST_MEMO
+    if last and last[0] is metrics:
+        return last[1]
+    try:
+        memo = _MEMOS.setdefault(metrics, {})
+    except TypeError:
+        return None
+    _LAST_MEMO[:] = [metrics, memo]
+    return memo
+
+
+_LAST_MEMO: list = []  # [metrics, memo] of the last call: one build uses one metrics
+
+
+def _fit(
+    text: str,
+    bw: float,
+    bh: float,
+    metrics: Metrics,
+    family: str,
+    style: str,
+    size: float,
+    min_size: float | None,
+    line_height: float,
+    what: str,
+    lang: str | None,
+    hyphenate: bool,
+) -> tuple[float, list, list[str], float, float]:
+    """Wrap `text` into a bw x bh mm box, shrinking to fit: (size, lines, fonts, asc, desc)."""
     limit = bw * PT_PER_MM
     height_pt = bh * PT_PER_MM
     tokens = bind_short_words(parse_markup(typeset(text, lang)))
@@ -385,11 +446,7 @@ def layout_text(
                 f"{what} does not fit its {bw:.1f}x{bh:.1f}mm box even at {floor:g}pt"
             )
         chosen, lines = best
-    return TextLayout(
-        chosen,
-        _place(lines, chosen, box, fonts, asc, desc, line_height, align, valign, color, icon_ops),
-        len(lines),
-    )
+    return chosen, lines, fonts, asc, desc
 
 
 def _place(lines, s, box, fonts, asc, desc, line_height, align, valign, color, icon_ops) -> list:

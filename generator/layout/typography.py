@@ -74,6 +74,12 @@ def _points(lang: str, word: str) -> tuple[int, ...]:
     return tuple(len(lead) + p for p in positions if 2 <= p <= len(core) - 2)
 
 
+def load_hyphenation(lang: str | None) -> None:
+    """Read `lang`'s hyphenation dictionary now (e.g. once before worker processes fork)."""
+    if lang in ("cs", "en"):
+        _dictionary("cs" if lang == "cs" else "en_GB")
+
+
 def hyphenator(lang: str | None) -> Callable[[str], tuple[int, ...]] | None:
     """Break points of a word (indices where a hyphen may go) for `lang`, or None if unknown."""
     if lang not in ("cs", "en"):

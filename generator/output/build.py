@@ -11,6 +11,7 @@ from generator.content.models import LText, to_context
 from generator.content.pack import Entry, LoadedPrintable, Pack
 from generator.content.schemas import card_extras
 from generator.errors import PapirnaError
+from generator.layout.builders import BuildContext
 from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.refs import layout_fields
@@ -243,8 +244,11 @@ class Renderer:
         self.card_cache: dict | None = None  # drawn cards by their inputs (watch mode)
         self.drawn = 0  # cards drawn anew, not taken from card_cache
         self._fonts: dict[Path, dict[str, str]] = {}
+        self._icons: dict[tuple[Path, ...], tuple[dict, dict]] = {}  # Env._icons, Env._placed
         # drawn decks by (printable, language): the faces do not depend on the paper
         self._decks: dict[tuple[int, str], tuple[LoadedPrintable, DeckCards]] = {}
+        # the pages of the printable and language last drawn, for its other papers (see _reuse)
+        self._drawn: tuple[tuple, dict[tuple, tuple]] = ((), {})
 
     def env(self, pack: Pack, fillable: bool = False, lang: str | None = None) -> Env:
         """A layout environment for one pack (texts in `lang`): its own fonts/ and icons/ too."""
@@ -259,6 +263,8 @@ class Renderer:
 
                     self._fonts[fonts] = register_font_folder(fonts)
                 env.fonts = dict(self._fonts[fonts])
+        # icons found and drawn once per build for every job with the same icon folders
+        env._icons, env._placed = self._icons.setdefault(tuple(env.icon_dirs), ({}, {}))
         return env
 
     def document(self, job: Job) -> Document:
@@ -517,16 +523,33 @@ class Renderer:
             self.warnings.append(note)
         return pages
 
+    def _reuse(self, job: Job) -> dict[tuple, tuple]:
+        """The drawings of the job's printable and language kept for its other papers.
+
+        A page layout or a builder draws the same operations on every paper (they are centred
+        or tiled afterwards); a builder that reads the paper has its drawing kept for that
+        paper only. Only the printable and language drawn last are kept (the jobs of one come
+        one after another), so memory does not grow with the build.
+        """
+        group = (id(job.pack), id(job.printable), job.lang)
+        if self._drawn[0] != group:
+            self._drawn = (group, {})
+        return self._drawn[1]
+
     def page_pages(self, job: Job) -> list[Page]:
         """A one-page layout filled from the printable's data, centred on the paper."""
         p = job.printable
         if p.spec.layout is None:
             raise p.entry.error("a page needs 'layout'", ("layout",))
         layout = pack_layout(job.pack, p.spec.layout)
-        entry = p.data or Entry({}, p.entry.doc, p.entry.path)
-        extra = {"title": p.spec.title.get(job.lang)} if p.data is None else None
-        item = _item(entry, job.lang, p.id, extra, job.pack.manifest.labels)
-        ops = Builder(layout, self.env(job.pack, job.fillable, job.lang)).build(item)
+        kept = self._reuse(job)
+        ops = kept.get(("page", job.fillable))
+        if ops is None:
+            entry = p.data or Entry({}, p.entry.doc, p.entry.path)
+            extra = {"title": p.spec.title.get(job.lang)} if p.data is None else None
+            item = _item(entry, job.lang, p.id, extra, job.pack.manifest.labels)
+            ops = Builder(layout, self.env(job.pack, job.fillable, job.lang)).build(item)
+            kept[("page", job.fillable)] = ops
         return [self._centred(job, layout, ops)]
 
     def start_pages(self, job: Job) -> list[Page]:
@@ -557,7 +580,7 @@ class Renderer:
 
     def drawn_pages(self, job: Job) -> list[Page]:
         """Pages a registered builder draws, centred on the paper or tiled across sheets."""
-        from generator.layout.builders import BuildContext, builder
+        from generator.layout.builders import builder
 
         p = job.printable
         name = p.spec.builder
@@ -568,25 +591,31 @@ class Renderer:
         except PapirnaError as e:
             raise p.entry.error(e.message, ("builder",)) from None
         layout = pack_layout(job.pack, p.spec.layout)
-        files = {k: e.model for k, e in p.files.items()}
-        ctx = BuildContext(
-            layout=layout,
-            data=p.data.model if p.data is not None else None,
-            files=files,
-            env=self.env(job.pack, job.fillable, job.lang),
-            lang=job.lang,
-            paper=job.paper,
-            fillable=job.fillable,
-            labels={k: v.get(job.lang) for k, v in job.pack.manifest.labels.items()},
-            title=p.spec.title.get(job.lang),
+        kept = self._reuse(job)
+        drawn = kept.get(("drawn", job.fillable, None)) or kept.get(
+            ("drawn", job.fillable, job.paper)
         )
-        try:
-            drawn = draw(ctx)
-        except PapirnaError as e:
-            if e.file:
-                raise
-            where = p.data or p.entry
-            raise where.error(e.message) from None
+        if drawn is None:
+            files = {k: e.model for k, e in p.files.items()}
+            ctx = _PaperContext(
+                layout=layout,
+                data=p.data.model if p.data is not None else None,
+                files=files,
+                env=self.env(job.pack, job.fillable, job.lang),
+                lang=job.lang,
+                paper=job.paper,
+                fillable=job.fillable,
+                labels={k: v.get(job.lang) for k, v in job.pack.manifest.labels.items()},
+                title=p.spec.title.get(job.lang),
+            )
+            try:
+                drawn = draw(ctx)
+            except PapirnaError as e:
+                if e.file:
+                    raise
+                where = p.data or p.entry
+                raise where.error(e.message) from None
+            kept[("drawn", job.fillable, job.paper if ctx.paper_read else None)] = drawn
         pw, ph = PAPER_SIZES_MM[job.paper]
         if p.spec.orientation == "landscape":
             pw, ph = ph, pw
@@ -600,7 +629,7 @@ class Renderer:
                 dx, dy = (ph - d.width) / 2, (pw - d.height) / 2
                 pages.append(Page(ph, pw, [_shift(d.ops, dx, dy)]))
             else:  # tiled, on the paper turned whichever way needs fewer sheets
-                pages.extend(tile(d, (pw, ph), d.name or ctx.title))
+                pages.extend(tile(d, (pw, ph), d.name or p.spec.title.get(job.lang)))
         return pages
 
     def _centred(self, job: Job, layout: LayoutSpec, ops: list) -> Page:
@@ -615,6 +644,22 @@ class Renderer:
             )
         dx, dy = (pw - layout.width) / 2, (ph - layout.height) / 2
         return Page(pw, ph, [_shift(ops, dx, dy)])
+
+
+class _PaperContext(BuildContext):
+    """A builder's context that notes whether the builder read the paper."""
+
+    paper_read = False
+
+    @property  # type: ignore[override]
+    def paper(self) -> str:
+        """The paper, noting that the drawing depends on it."""
+        self.paper_read = True
+        return self._paper
+
+    @paper.setter
+    def paper(self, value: str) -> None:
+        self._paper = value
 
 
 def _shift(ops: list, dx: float, dy: float) -> GroupOp:

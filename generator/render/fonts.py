@@ -5,6 +5,7 @@ Fonts are parsed when first used: a deck that uses two faces does not pay for ei
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
 from functools import cache
@@ -22,6 +23,7 @@ from generator.resources import assets_dir
 DEFAULT_FONT = "sans-regular"
 _FONTS = TypeAdapter(dict[str, dict[str, str]])
 _registered: set[str] = set()
+_parsed: dict[Path, TTFont] = {}  # font file -> the font first parsed from it
 
 
 @cache
@@ -50,8 +52,13 @@ def ensure_font(name: str) -> None:
     path = files.get(name) or _pack_files.get(name)
     if path is None:
         raise PapirnaError(f"unknown font {name!r}; known: {', '.join(sorted(files))}")
-    font = TTFont(name, str(path))
-    _remember_subsets(font)
+    first = _parsed.get(path)
+    if first is None:
+        font = _parsed[path] = TTFont(name, str(path))
+        _remember_subsets(font)
+    else:  # another name for a file parsed already (display-bold is display-regular's file)
+        font = copy.copy(first)  # reportlab maps the name to the first font of the face
+        font.fontName = name
     pdfmetrics.registerFont(font)
     _registered.add(name)
 

@@ -48,21 +48,29 @@ class _Painter:
 
     def fill_color(self, rgb: tuple) -> None:
         """Set the fill colour, in CMYK when the file is for a print shop."""
+        c = self.c
         if self.cmyk:
             from generator.render.cmyk import to_cmyk
 
-            self.c.setFillColorCMYK(*to_cmyk(rgb))
+            c.setFillColorCMYK(*to_cmyk(rgb))
+        elif c._enforceColorSpace is None and type(rgb) is tuple and len(rgb) == 3:
+            c._fillColorObj = rgb  # what setFillColorRGB does for a plain (r, g, b)
+            c._code.append(f"{fp_str(rgb)} rg")
         else:
-            self.c.setFillColorRGB(*rgb)
+            c.setFillColorRGB(*rgb)
 
     def stroke_color(self, rgb: tuple) -> None:
         """Set the stroke colour, in CMYK when the file is for a print shop."""
+        c = self.c
         if self.cmyk:
             from generator.render.cmyk import to_cmyk
 
-            self.c.setStrokeColorCMYK(*to_cmyk(rgb))
+            c.setStrokeColorCMYK(*to_cmyk(rgb))
+        elif c._enforceColorSpace is None and type(rgb) is tuple and len(rgb) == 3:
+            c._strokeColorObj = rgb  # what setStrokeColorRGB does for a plain (r, g, b)
+            c._code.append(f"{fp_str(rgb)} RG")
         else:
-            self.c.setStrokeColorRGB(*rgb)
+            c.setStrokeColorRGB(*rgb)
 
     def reset(self) -> None:
         """Forget the remembered graphics state (after restoreState or a new page)."""
@@ -76,7 +84,8 @@ class _Painter:
                 self.stroke_color(st.stroke)
                 self.stroke = st.stroke
             if st.width != self.width:
-                c.setLineWidth(st.width * K)
+                c._lineWidth = width = st.width * K  # c.setLineWidth, without the call
+                c._code.append(f"{fp_str(width)} w")
                 self.width = st.width
             if st.dash != self.dash:
                 c.setDash([d * K for d in st.dash] if st.dash else [])
@@ -111,53 +120,43 @@ class _Painter:
                     continue
                 x, y = op.x * K, (h - op.y - op.h) * K
                 if op.radius > 0:
-                    c.roundRect(x, y, op.w * K, op.h * K, op.radius * K, stroke=stroke, fill=fill)
-                else:
-                    c.rect(x, y, op.w * K, op.h * K, stroke=stroke, fill=fill)
+                    _round_rect(c._code, x, y, op.w * K, op.h * K, op.radius * K)
+                    c._code.append(PATH_OPS[stroke, fill, c._fillMode])
+                else:  # c.rect
+                    c._code.append(
+                        f"n {fp_str(x, y, op.w * K, op.h * K)} re {PATH_OPS[stroke, fill, c._fillMode]}"
+                    )
             elif t is LineOp:
-                if self.style(op.style)[0]:
-                    c.line(op.x1 * K, (h - op.y1) * K, op.x2 * K, (h - op.y2) * K)
+                if self.style(op.style)[0]:  # c.line
+                    a = fp_str(op.x1 * K, (h - op.y1) * K)
+                    c._code.append(f"n {a} m {fp_str(op.x2 * K, (h - op.y2) * K)} l S")
             elif t is EllipseOp:
                 stroke, fill = self.style(op.style)
                 if stroke or fill:
-                    _ellipse(
-                        c,
-                        (op.cx - op.rx) * K,
-                        (h - op.cy - op.ry) * K,
-                        (op.cx + op.rx) * K,
-                        (h - op.cy + op.ry) * K,
-                    )
-                    c.addLiteral(PATH_OPS[stroke, fill, FILL_EVEN_ODD])  # reportlab's default
+                    key = (op.cx, op.cy, op.rx, op.ry, h)
+                    lines = _SHAPES.get(key)
+                    if lines is None:
+                        lines = _ellipse(
+                            (op.cx - op.rx) * K,
+                            (h - op.cy - op.ry) * K,
+                            (op.cx + op.rx) * K,
+                            (h - op.cy + op.ry) * K,
+                        )
+                        _remember_shape(key, lines)
+                    c._code.extend(lines)  # type: ignore[arg-type]
+                    c._code.append(PATH_OPS[stroke, fill, FILL_EVEN_ODD])  # reportlab's default
             elif t is PathOp:
                 stroke, fill = self.style(op.style)
                 if not (stroke or fill):
                     continue
-                # the operators reportlab's path object writes, without a call per segment
-                code = ["n"]
-                add = code.append
-                for seg in op.segments:
-                    kind = seg[0]
-                    if kind == "M":
-                        add(fp_str(seg[1] * K, (h - seg[2]) * K) + " m")
-                    elif kind == "L":
-                        add(fp_str(seg[1] * K, (h - seg[2]) * K) + " l")
-                    elif kind == "C":
-                        add(
-                            fp_str(
-                                seg[1] * K,
-                                (h - seg[2]) * K,
-                                seg[3] * K,
-                                (h - seg[4]) * K,
-                                seg[5] * K,
-                                (h - seg[6]) * K,
-                            )
-                            + " c"
-                        )
-                    else:
-                        add("h")
-                c.addLiteral(" ".join(code))
+                key = (op.segments, h)
+                path = _SHAPES.get(key)
+                if path is None:
+                    path = _path_code(op.segments, h)
+                    _remember_shape(key, path)
+                c._code.append(path)  # type: ignore[arg-type]
                 mode = FILL_EVEN_ODD if op.style.evenodd else FILL_NON_ZERO
-                c.addLiteral(PATH_OPS[stroke, fill, mode])
+                c._code.append(PATH_OPS[stroke, fill, mode])
             elif t is GroupOp:
                 c.saveState()
                 c.translate(op.dx * K, -op.dy * K)
@@ -209,10 +208,45 @@ class _Painter:
             name = self.forms[key] = f"papirna-shared-{len(self.forms)}"
             self.c.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)
             self.reset()
-            self.draw(ops)
+            code = self.c._code
+            drawn = _FORM_CODE.get((ops, self.h, self.cmyk))
+            if drawn is not None:
+                code.extend(drawn)
+            else:
+                start = len(code)
+                self.draw(ops)
+                if _vector_only(ops):
+                    _remember_form((ops, self.h, self.cmyk), code[start:])
             self.c.endForm()
             self.reset()
         self.c.doForm(name)
+
+
+_FORM_CODE: dict[tuple, list[str]] = {}  # (ops, page height, cmyk) -> a vector form's operators
+_FORM_CODE_LIMIT = 20_000  # forms kept
+
+
+def _vector_only(ops: tuple) -> bool:
+    """Whether operations draw only shapes (no text, image, field, SVG file or inner form).
+
+    Such a form's operators depend on nothing but the operations, the page height and the
+    colour space, so another file (the other paper, the other language) can take them as
+    they are; text is encoded by each file's own font subsets, so it cannot.
+    """
+    for op in ops:
+        t = type(op)
+        if t is TextOp or t is ImageOp or t is FieldOp or t is SvgOp:
+            return False
+        if t is GroupOp and (op.shared or not _vector_only(op.ops)):
+            return False
+    return True
+
+
+def _remember_form(key: tuple, code: list[str]) -> None:
+    """Keep a vector form's operators for the next file that shows the same form."""
+    if len(_FORM_CODE) >= _FORM_CODE_LIMIT:
+        _FORM_CODE.clear()
+    _FORM_CODE[key] = code
 
 
 def _draw_string(c: Canvas, font_name: str, size: float, x: float, y: float, text: str) -> None:
@@ -221,21 +255,84 @@ def _draw_string(c: Canvas, font_name: str, size: float, x: float, y: float, tex
     reportlab's drawString also measures the string (for right-to-left text) and builds a text
     object; for papirna's fonts the operators are: the text origin, for each run of one font
     subset its name and size, the escaped run, then T*. Other fonts go through drawString.
+    A string shown again in the same file (a label on every sheet, a number) is encoded once:
+    its characters keep the codes the file's font subsets gave them the first time.
     """
-    font = pdfmetrics.getFont(font_name)
-    if not getattr(font, "_dynamicFont", False):
-        c.drawString(x, y, text)
-        return
     doc = c._doc
-    size_code = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # setFont's leading: 1.2 x size
-    runs = []
-    current = -1
-    for subset, part in font.splitString(text, doc):
-        if subset != current:
-            runs.append(f"{font.getSubsetInternalName(subset, doc)} {size_code}")
-            current = subset
-        runs.append(f"({escapePDF(part)}) Tj")
-    c.addLiteral(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(runs)} T* ET")
+    shown = doc.__dict__.setdefault("_papirna_shown", {})
+    key = (font_name, size, text)
+    runs = shown.get(key)
+    if runs is None:
+        font = pdfmetrics.getFont(font_name)
+        if not getattr(font, "_dynamicFont", False):
+            c.drawString(x, y, text)
+            return
+        size_code = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # setFont's leading: 1.2 x size
+        parts = []
+        current = -1
+        for subset, part in font.splitString(text, doc):
+            if subset != current:
+                parts.append(f"{font.getSubsetInternalName(subset, doc)} {size_code}")
+                current = subset
+            parts.append(f"({escapePDF(part)}) Tj")
+        runs = shown[key] = " ".join(parts)
+    c.addLiteral(f"BT 1 0 0 1 {fp_str(x, y)} Tm {runs} T* ET")
+
+
+_SHAPES: dict[tuple, str | tuple[str, ...]] = {}  # a path's or an ellipse's operators
+_SHAPES_LIMIT = 200_000  # shapes kept
+
+
+def _remember_shape(key: tuple, code: str | tuple[str, ...]) -> None:
+    """Keep a shape's operators: the other language's file draws it at the same place."""
+    if len(_SHAPES) >= _SHAPES_LIMIT:
+        _SHAPES.clear()
+    _SHAPES[key] = code
+
+
+def _path_code(segments: tuple, h: float) -> str:
+    """The operators reportlab's path object writes for a path, without a call per segment."""
+    code = ["n"]
+    add = code.append
+    for seg in segments:
+        kind = seg[0]
+        if kind == "M":
+            add(fp_str(seg[1] * K, (h - seg[2]) * K) + " m")
+        elif kind == "L":
+            add(fp_str(seg[1] * K, (h - seg[2]) * K) + " l")
+        elif kind == "C":
+            add(
+                fp_str(
+                    seg[1] * K,
+                    (h - seg[2]) * K,
+                    seg[3] * K,
+                    (h - seg[4]) * K,
+                    seg[5] * K,
+                    (h - seg[6]) * K,
+                )
+                + " c"
+            )
+        else:
+            add("h")
+    return " ".join(code)
+
+
+def _round_rect(code: list, x: float, y: float, width: float, height: float, r: float) -> None:
+    """The path of canvas.roundRect(x, y, width, height, r): the same numbers, fewer calls."""
+    t = 0.4472 * r  # reportlab's control-point factor
+    xlo, xhi = min(x, x + width), max(x, x + width)
+    ylo, yhi = min(y, y + height), max(y, y + height)
+    code.append("n")
+    code.append(f"{fp_str(xlo + r, ylo)} m")
+    code.append(f"{fp_str(xhi - r, ylo)} l")
+    code.append(f"{fp_str(xhi - t, ylo, xhi, ylo + t, xhi, ylo + r)} c")
+    code.append(f"{fp_str(xhi, yhi - r)} l")
+    code.append(f"{fp_str(xhi, yhi - t, xhi - t, yhi, xhi - r, yhi)} c")
+    code.append(f"{fp_str(xlo + r, yhi)} l")
+    code.append(f"{fp_str(xlo + t, yhi, xlo, yhi - t, xlo, yhi - r)} c")
+    code.append(f"{fp_str(xlo, ylo + r)} l")
+    code.append(f"{fp_str(xlo, ylo + t, xlo + t, ylo, xlo + r, ylo)} c")
+    code.append("h")
 
 
 def _unit_arcs() -> tuple[tuple[float, ...], ...]:
@@ -257,19 +354,19 @@ def _unit_arcs() -> tuple[tuple[float, ...], ...]:
 _ARCS = _unit_arcs()
 
 
-def _ellipse(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
-    """The path of canvas.ellipse(x1, y1, x2, y2), the same numbers, without its per-call work."""
+def _ellipse(x1: float, y1: float, x2: float, y2: float) -> tuple[str, ...]:
+    """The path lines of canvas.ellipse(x1, y1, x2, y2), the same numbers, without its work."""
     x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
     xc, yc = (x1 + x2) / 2.0, (y1 + y2) / 2.0
     rx, ry = (x2 - x1) / 2.0, (y2 - y1) / 2.0
     c0, s0 = _ARCS[0][:2]
-    c.addLiteral("n")
-    c.addLiteral(fp_str(xc + rx * c0, yc - ry * s0) + " m")
+    lines = ["n", fp_str(xc + rx * c0, yc - ry * s0) + " m"]
     for _, _, a, b, d, e, c1, s1 in _ARCS:
-        c.addLiteral(
+        lines.append(
             fp_str(xc + rx * a, yc - ry * b, xc + rx * d, yc - ry * e, xc + rx * c1, yc - ry * s1)
             + " c"
         )
+    return tuple(lines)
 
 
 FORM_REACH = 14400.0  # pt (200 in): a shared form's bounding box reaches this far every way
@@ -280,25 +377,42 @@ def accelerated() -> bool:
     return not rl_accel.fp_str.__name__.startswith("_py_")
 
 
+def _deflater() -> tuple[object, int]:
+    """The Flate compressor for streams and its level: ISA-L's when installed, else zlib's.
+
+    ISA-L at its level 3 is several times quicker than zlib at its default level 6 and its
+    streams are a few per cent larger (fonts, pages and forms of a full build: 6.3 MB against
+    5.9 MB); any PDF reader inflates both.
+    """
+    try:
+        from isal import isal_zlib
+
+        return isal_zlib, 3
+    except ImportError:  # pragma: no cover - isal is a dependency; zlib is the fallback
+        return zlib, 6
+
+
+_DEFLATE, _LEVEL = _deflater()
 _COMPRESSED: dict[bytes, bytes] = {}  # sha-1 of a stream -> its Flate bytes
 _COMPRESSED_LIMIT = 64_000_000  # bytes of compressed streams kept
 _compressed_size = 0
 
 
 def _compress(data: str | bytes) -> bytes:
-    """zlib.compress as reportlab calls it, remembering streams seen before.
+    """Flate (zlib format) as reportlab asks for it, quicker, remembering streams seen before.
 
     The same font subset or form appears in the A4 and the Letter file, in Czech and English;
-    it is compressed once. The bytes are those zlib gives, so files do not change.
+    it is compressed once. The bytes are those the compressor gives, so a remembered stream is
+    the same as one compressed anew.
     """
     global _compressed_size
     raw = data.encode("utf8") if isinstance(data, str) else data
     if len(raw) < 512:
-        return zlib.compress(raw)
+        return _DEFLATE.compress(raw, _LEVEL)  # type: ignore[attr-defined]
     key = hashlib.sha1(raw).digest()
     packed = _COMPRESSED.get(key)
     if packed is None:
-        packed = zlib.compress(raw)
+        packed = _DEFLATE.compress(raw, _LEVEL)  # type: ignore[attr-defined]
         if _compressed_size + len(packed) > _COMPRESSED_LIMIT:
             _COMPRESSED.clear()
             _compressed_size = 0
@@ -307,23 +421,113 @@ def _compress(data: str | bytes) -> bytes:
     return packed
 
 
+_FORMAT = pdfdoc.format  # reportlab's own, for everything but plain numbers, strings and bytes
+_PDF_NAME = pdfdoc.PDFName
+_ENCODED: dict[str, bytes] = {}  # str -> its bytes in reportlab's PDFDocEncoding
+_NAMES: dict[str, str] = {}  # PDFName's results
+_MEMO_LIMIT = 200_000  # entries of each of the two memos above
+
+
+def _format(element: object, document: object, toplevel: int = 0) -> bytes:
+    """pdfdoc.format with the common cases first: the same bytes, less work per call.
+
+    Saving a file formats every number of every font's width array and every dictionary key
+    through reportlab's generic `format`; strings repeat (keys, names), so their encoding is
+    remembered. Everything else is reportlab's own `format`.
+    """
+    t = type(element)
+    if t is str:
+        encoded = _ENCODED.get(element)  # type: ignore[arg-type]
+        if encoded is None:
+            encoded = element.encode("extpdfdoc")  # type: ignore[union-attr]
+            if len(_ENCODED) < _MEMO_LIMIT:
+                _ENCODED[element] = encoded  # type: ignore[index]
+        return encoded
+    if t is float or t is int:
+        return fp_str(element).encode()  # digits, '.' and '-': the same in PDFDocEncoding
+    if t is bytes:
+        return element  # type: ignore[return-value]
+    if t is pdfdoc.PDFDictionary:
+        return _dictionary_format(element, document)  # type: ignore[arg-type]
+    if t is pdfdoc.PDFArray:
+        return _array_format(element, document)  # type: ignore[arg-type]
+    if t is pdfdoc.PDFObjectReference:
+        n, v = document.idToObjectNumberAndVersion[element.name]  # type: ignore[attr-defined]
+        return (
+            b"%d %d R" % (n, v) if type(n) is int and type(v) is int else _FORMAT(element, document)
+        )
+    return _FORMAT(element, document, toplevel)
+
+
+_KEYS: dict[str, bytes] = {}  # a dictionary key -> its name and the space after it, as bytes
+
+
+def _dictionary_format(d: pdfdoc.PDFDictionary, document: object) -> bytes:
+    """PDFDictionary.format, the same bytes: keys sorted, six to a line."""
+    items = d.dict
+    keys = list(items)
+    if not isinstance(items, pdfdoc.OrderedDict):
+        keys.sort()
+    parts = []
+    for k in keys:
+        key = _KEYS.get(k)
+        if key is None:
+            key = _format(_pdf_name(k), document) + b" "
+            if len(_KEYS) < _MEMO_LIMIT:
+                _KEYS[k] = key
+        parts.append(key + _format(items[k], document))
+    if (d.multiline and rl_config.pdfMultiLine) or d.multiline == "forced":
+        return b"<<\n" + b"\n ".join(parts) + b"\n>>"
+    for i in reversed(range(6, len(parts), 6)):
+        parts.insert(i, b"\n ")
+    return b"<<\n" + b" ".join(parts) + b"\n>>"
+
+
+def _array_format(a: pdfdoc.PDFArray, document: object) -> bytes:
+    """PDFArray.format, the same bytes: elements ten to a line."""
+    parts = [_format(e, document) for e in a.sequence]
+    if (a.multiline and rl_config.pdfMultiLine) or a.multiline == "forced":
+        return b"[ " + b"\n ".join(parts) + b" ]"
+    for i in reversed(range(10, len(parts), 10)):
+        parts.insert(i, b"\n ")
+    return b"[ " + b" ".join(parts) + b" ]"
+
+
+def _pdf_name(data: str, lo: str = "!", hi: str = "~") -> str:
+    """pdfdoc.PDFName, remembered: the same few names are written thousands of times."""
+    if lo != "!" or hi != "~":
+        return _PDF_NAME(data, lo, hi)
+    name = _NAMES.get(data)
+    if name is None:
+        name = _PDF_NAME(data)
+        if len(_NAMES) < _MEMO_LIMIT:
+            _NAMES[data] = name
+    return name
+
+
 @contextmanager
 def binary_streams() -> Iterator[None]:
     """Streams written while this is open are Flate-compressed binary, not ASCII85 text.
 
     ASCII85 makes every stream a quarter larger and costs time to encode; PDF needs neither.
     reportlab reads the setting when a file is saved, so it is switched back afterwards; the
-    same goes for the compression of repeated streams (see _compress).
+    same goes for the compression of repeated streams (see _compress) and for the quicker
+    formatting of numbers, strings and names when the file is saved (see _format), which
+    writes the same bytes as reportlab's own.
     """
     before = rl_config.useA85
     flate = pdfdoc.PDFZCompress
     encode = flate.__dict__.get("encode")  # set when this is open already
+    formatter, namer = pdfdoc.format, pdfdoc.PDFName
     rl_config.useA85 = 0
     flate.encode = _compress
+    if not rl_config.pdfComments:  # reportlab's comments are written by its own format only
+        pdfdoc.format, pdfdoc.PDFName = _format, _pdf_name
     try:
         yield
     finally:
         rl_config.useA85 = before
+        pdfdoc.format, pdfdoc.PDFName = formatter, namer
         if encode is None:
             del flate.encode
         else:

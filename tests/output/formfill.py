@@ -12,6 +12,7 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -41,6 +42,12 @@ class Widget:
 
 def widgets(pdf: bytes) -> list[Widget]:
     """Every widget of the form, page by page in /Annots order."""
+    return list(_widgets(pdf))
+
+
+@lru_cache(maxsize=64)
+def _widgets(pdf: bytes) -> tuple[Widget, ...]:
+    """`widgets`, read once per PDF (the tests ask again and again for the same built sheets)."""
     found = []
     for p, page in enumerate(PdfReader(io.BytesIO(pdf)).pages):
         for ref in page.get("/Annots", []):
@@ -56,7 +63,7 @@ def widgets(pdf: bytes) -> list[Widget]:
                 found.append(Widget(str(field["/T"]), "radio", p, rect, states[0]))
             else:
                 found.append(Widget(str(field["/T"]), "checkbox", p, rect))
-    return found
+    return tuple(found)
 
 
 def fill_pypdf(pdf: bytes, texts: dict[str, str], on: Iterable[Widget]) -> bytes:

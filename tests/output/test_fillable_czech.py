@@ -12,9 +12,10 @@ from __future__ import annotations
 import io
 import itertools
 import statistics
-from functools import cache
+from functools import cache, lru_cache
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader, PdfWriter
 
 from generator.content.sheets_io import _form_values
@@ -68,6 +69,13 @@ def reference_ink() -> dict[str, float]:
     return found
 
 
+@lru_cache(maxsize=16)
+def raster(pdf: bytes, page: int, engine: str) -> Image.Image | None:
+    """A page of a PDF in PDFium or poppler at DPI (None: no poppler). The letter and the tick
+    checks of one filled sheet look at the same pages: each is rendered once."""
+    return (render_pdfium if engine == "pdfium" else render_poppler)(pdf, page, DPI)
+
+
 def form_glyphs(pdf: bytes, page: int) -> list[Glyph]:
     """The characters the form font draws on a page, in the order of the fields."""
     return [g for g in shown_glyphs(pdf, page) if g.flags & 0xFFFF == FORM_FONT_FLAGS]
@@ -90,8 +98,8 @@ def check_czech(filled: bytes, fields: list[Widget], what: str, poppler: bool = 
         shown = "".join(g.char for g in glyphs)
         assert shown == LETTERS * len(on_page), f"{what} p{p + 1}: {shown[:80]!r}"
         height = float(page.mediabox.height)
-        images = {"pdfium": render_pdfium(filled, p, DPI)}
-        if poppler and (image := render_poppler(filled, p, DPI)) is not None:
+        images = {"pdfium": raster(filled, p, "pdfium")}
+        if poppler and (image := raster(filled, p, "poppler")) is not None:
             images["poppler"] = image
         for k, w in enumerate(on_page):
             chunk = glyphs[k * len(LETTERS) : (k + 1) * len(LETTERS)]
@@ -111,30 +119,45 @@ def texts_of(fields: list[Widget]) -> dict[str, str]:
     return {w.name: CZECH for w in fields if w.kind == "text"}
 
 
-@pytest.mark.parametrize("filler", ["pypdf", "pdfium"])
-def test_czech_fill_renders_in_pdfium_and_poppler(built: dict[str, bytes], filler: str) -> None:
-    for name in fillable(built):
-        pdf = built[name]
-        fields = widgets(pdf)
-        if not any(w.kind == "text" for w in fields):
-            continue
-        fill = fill_pypdf if filler == "pypdf" else fill_pdfium
-        filled = fill(pdf, texts_of(fields), [])
-        # poppler renders a Czech A4 copy of each sheet: the fields are the same in every copy
-        check_czech(filled, fields, f"{name} filled by {filler}", poppler="-cs-a4" in name)
+# Every fillable sheet, both languages, both papers: one test each, so that pytest-xdist spreads
+# them; a test below checks that this is every fillable file the build makes.
+SHEETS = [
+    "gamebook-journal",
+    "gamebook-army",
+    "papirove-doupe-sheet",
+    "runebound-sheet",
+    "spici-bohove-log",
+    "spici-bohove-ship",
+]
+FILLABLE = [
+    f"{s}-fillable-{lang}-{paper}.pdf"
+    for s in SHEETS
+    for lang in ("cs", "en")
+    for paper in ("a4", "letter")
+]
 
 
-def test_czech_fill_by_poppler_renders(built: dict[str, bytes]) -> None:
-    python = poppler_python()
-    if python is None:
-        pytest.skip("poppler-glib (python3-gi, gir1.2-poppler-0.18) is not installed")
-    for name in fillable(built):
-        if "-cs-a4" not in name:
-            continue
-        fields = widgets(built[name])
-        if any(w.kind == "text" for w in fields):
-            filled = fill_poppler(built[name], texts_of(fields), [], python)
-            check_czech(filled, fields, f"{name} filled by poppler")
+def by_file(names: list[str], filler: str) -> list:
+    """(filler, name) per file as test parameters."""
+    return [pytest.param(filler, n, id=f"{filler}-{n.removesuffix('.pdf')}") for n in names]
+
+
+def test_every_fillable_file_is_checked(built: dict[str, bytes]) -> None:
+    assert fillable(built) == sorted(FILLABLE)
+
+
+def ticks(fields: list[Widget]) -> list[Widget]:
+    """The boxes a player ticks here: every other box; of a radio group only its first button."""
+    boxes = [w for w in fields if w.kind != "text"]
+    seen: set[str] = set()
+    on = []
+    for i, w in enumerate(boxes):
+        if w.kind == "radio" and w.name not in seen:
+            on.append(w)
+            seen.add(w.name)
+        elif w.kind == "checkbox" and i % 2 == 0:
+            on.append(w)
+    return on
 
 
 def _darkness_at_centres(image, boxes: list[Widget], height: float) -> list[float]:
@@ -146,61 +169,75 @@ def _darkness_at_centres(image, boxes: list[Widget], height: float) -> list[floa
     return out
 
 
-@pytest.mark.parametrize("filler", ["pypdf", "pdfium", "poppler"])
-def test_ticked_boxes_show_a_cross_and_read_back(built: dict[str, bytes], filler: str) -> None:
-    python = poppler_python() if filler == "poppler" else None
-    if filler == "poppler" and python is None:
+@cache
+def _blank_darkness(pdf: bytes, page: int, engine: str) -> list[float] | None:
+    """`_darkness_at_centres` of a page's boxes on the unfilled sheet, in one engine (None:
+    no poppler). The same for every filler, so rendered once per worker."""
+    image = raster(pdf, page, engine)
+    if image is None:
+        return None
+    boxes = [w for w in widgets(pdf) if w.kind != "text" and w.page == page]
+    height = float(PdfReader(io.BytesIO(pdf)).pages[page].mediabox.height)
+    return _darkness_at_centres(image, boxes, height)
+
+
+@pytest.mark.parametrize(
+    ("filler", "name"),
+    [
+        *by_file(FILLABLE, "pypdf"),
+        *by_file(FILLABLE, "pdfium"),
+        # poppler fills a Czech A4 copy of each sheet: the fields are the same in every copy
+        *by_file([n for n in FILLABLE if "-cs-a4" in n], "poppler"),
+    ],
+)
+def test_a_filled_sheet_shows_every_czech_letter_and_every_tick(
+    built: dict[str, bytes], filler: str, name: str
+) -> None:
+    """The sheet filled by pypdf, PDFium or poppler as a player fills it: CZECH typed into
+    every text field, every other box ticked (of a radio group its first button). One fill,
+    checked for the letters (check_czech), then for the ticks and what `papirna score` reads."""
+    if filler == "poppler" and (python := poppler_python()) is None:
         pytest.skip("poppler-glib (python3-gi, gir1.2-poppler-0.18) is not installed")
-    for name in fillable(built):
-        if filler == "poppler" and "-cs-a4" not in name:
+    pdf = built[name]
+    fields = widgets(pdf)
+    boxes = [w for w in fields if w.kind != "text"]
+    on = ticks(fields)
+    texts = texts_of(fields)
+    if filler == "pypdf":
+        done = fill_pypdf(pdf, texts, on)
+    elif filler == "pdfium":
+        done = fill_pdfium(pdf, texts, on)
+    else:
+        done = fill_poppler(pdf, texts, on, python)
+    # every letter in the form font, with ink, in PDFium, and in poppler on the Czech A4 copy
+    if texts:
+        check_czech(done, fields, f"{name} filled by {filler}", poppler="-cs-a4" in name)
+    # read back as `papirna score` reads it: every text as typed, exactly the ticked boxes
+    reader = PdfReader(io.BytesIO(done))
+    values = _form_values(reader)
+    for w in fields:
+        if w.kind == "text":
+            assert values[w.name] == CZECH, (name, filler, w.name)
+    ticked = {w.key for w in on}
+    for w in boxes:
+        assert values[w.key] is (w.key in ticked), (name, filler, w.key)
+    # the cross shows, in PDFium and in poppler, where a box is ticked and nowhere else
+    for p, page in enumerate(reader.pages):
+        here = [w for w in boxes if w.page == p]
+        if not here:
             continue
-        pdf = built[name]
-        fields = widgets(pdf)
-        boxes = [w for w in fields if w.kind != "text"]
-        # every other box ticked; of a radio group only its first button
-        seen: set[str] = set()
-        on = []
-        for i, w in enumerate(boxes):
-            if w.kind == "radio" and w.name not in seen:
-                on.append(w)
-                seen.add(w.name)
-            elif w.kind == "checkbox" and i % 2 == 0:
-                on.append(w)
-        texts = texts_of(fields)
-        if filler == "pypdf":
-            filled = fill_pypdf(pdf, texts, on)
-        elif filler == "pdfium":
-            filled = fill_pdfium(pdf, texts, on)
-        else:
-            filled = fill_poppler(pdf, texts, on, python)
-        # read back as `papirna score` reads it: every text as typed, exactly the ticked boxes
-        values = _form_values(PdfReader(io.BytesIO(filled)))
-        for w in fields:
-            if w.kind == "text":
-                assert values[w.name] == CZECH, (name, filler, w.name)
-        ticked = {w.key for w in on}
-        for w in boxes:
-            assert values[w.key] is (w.key in ticked), (name, filler, w.key)
-        # the cross shows, in PDFium and in poppler, where a box is ticked and nowhere else
-        pages = PdfReader(io.BytesIO(filled)).pages
-        for p, page in enumerate(pages):
-            here = [w for w in boxes if w.page == p]
-            if not here:
-                continue
-            height = float(page.mediabox.height)
-            renders = [render_pdfium(filled, p, DPI), render_pdfium(pdf, p, DPI)]
-            if "-cs-a4" in name:
-                poppler = [render_poppler(filled, p, DPI), render_poppler(pdf, p, DPI)]
-                if poppler[0] is not None:
-                    renders += poppler
-            for after, before in zip(renders[0::2], renders[1::2], strict=True):
-                dark = _darkness_at_centres(after, here, height)
-                blank = _darkness_at_centres(before, here, height)
-                for w, d, b in zip(here, dark, blank, strict=True):
-                    if w.key in ticked:
-                        assert d > b + 0.35, (name, filler, w.key, d, b)
-                    else:
-                        assert abs(d - b) < 0.05, (name, filler, w.key, d, b)
+        height = float(page.mediabox.height)
+        engines = ["pdfium", "poppler"] if "-cs-a4" in name else ["pdfium"]
+        for engine in engines:
+            blank = _blank_darkness(pdf, p, engine)
+            if blank is None:
+                continue  # no pdftoppm
+            dark = _darkness_at_centres(raster(done, p, engine), here, height)
+            for w, d, b in zip(here, dark, blank, strict=True):
+                if w.key in ticked:
+                    assert d > b + 0.35, (name, filler, engine, w.key, d, b)
+                else:
+                    assert abs(d - b) < 0.05, (name, filler, engine, w.key, d, b)
 
 
 def test_checker_fails_on_a_blank_field(built: dict[str, bytes]) -> None:

@@ -42,16 +42,29 @@ def _deck(root: Path, count: int, size: str = "poker") -> Path:
     return root / "deck.yaml"
 
 
-def _bbox(page: np.ndarray, color: tuple[int, int, int]) -> tuple[int, int, int, int] | None:
-    ys, xs = np.nonzero(np.all(page == color, axis=2))
-    if len(xs) == 0:
-        return None
-    return (xs.min(), ys.min(), xs.max() + 1, ys.max() + 1)
+class _Colours:
+    """The pixels of a page whose green is 200 (every card's fill), to find each fill's box."""
+
+    def __init__(self, page: np.ndarray) -> None:
+        self.ys, self.xs = np.nonzero(page[:, :, 1] == 200)  # one pass over the page
+        rgb = page[self.ys, self.xs].astype(np.int32)
+        self.codes = (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]
+
+    def bbox(self, color: tuple[int, int, int]) -> tuple[int, int, int, int] | None:
+        """The box (x0, y0, x1, y1 in pixels) of every pixel exactly `color`, or None."""
+        assert color[1] == 200
+        hit = self.codes == (color[0] << 16) | (color[1] << 8) | color[2]
+        if not hit.any():
+            return None
+        xs, ys = self.xs[hit], self.ys[hit]
+        return (xs.min(), ys.min(), xs.max() + 1, ys.max() + 1)
 
 
 def _fold_x(page: np.ndarray) -> float:
     """The fold line's x in pixels, found on the raster: the grey dashes in the gutter."""
-    grey = np.all(np.abs(page.astype(int) - FOLD_GREY) < 40, axis=2)
+    grey = np.ones(page.shape[:2], dtype=bool)
+    for k in range(3):  # every channel within 40 levels of the grey: |c - 115| < 40
+        grey &= (page[:, :, k] > FOLD_GREY - 40) & (page[:, :, k] < FOLD_GREY + 40)
     cols = np.nonzero(grey.sum(axis=0) > page.shape[0] // 4)[0]  # a long dashed column
     assert len(cols) > 0, "no fold line on the page"
     return (cols.min() + cols.max() + 1) / 2
@@ -75,9 +88,10 @@ def test_backs_land_on_fronts_when_folded(
         page = np.asarray(doc[index].render(scale=DPI / 72).to_pil().convert("RGB"))
         fold = _fold_x(page)
         assert abs(fold - page.shape[1] / 2) < 2  # the fold line is the middle of the sheet
+        colours = _Colours(page)
         for i in range(count):
-            front = _bbox(page, (25 * i + 10, 200, 0))
-            back = _bbox(page, (0, 200, 25 * i + 10))
+            front = colours.bbox((25 * i + 10, 200, 0))
+            back = colours.bbox((0, 200, 25 * i + 10))
             if front is None:
                 assert back is None  # a back is always on its front's sheet
                 continue

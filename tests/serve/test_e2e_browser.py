@@ -109,6 +109,7 @@ def fill_sheet(driver, sheet: dict) -> None:
     type_into(driver, "quests", ", ".join(map(str, sheet.get("quests", []))))
 
 
+@pytest.mark.slow
 def test_a_night_on_a_phone(browser, tmp_path) -> None:
     import httpx
 

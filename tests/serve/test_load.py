@@ -7,6 +7,7 @@ import threading
 import time
 
 import httpx
+import pytest
 
 from tests.serve import live
 from tests.serve.samples import EVA
@@ -78,6 +79,7 @@ def test_the_check_finds_a_planted_overwrite(tmp_path) -> None:
         assert overwritten(c.get(url).json()) is planted
 
 
+@pytest.mark.slow
 def test_eight_phones_two_hundred_edits_each_nothing_lost(tmp_path) -> None:
     data = tmp_path / "nights.sqlite"
     port = live.free_port()

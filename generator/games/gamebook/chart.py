@@ -249,14 +249,28 @@ def _chart_fight(chart: FightChart, line_index: int) -> Fight:
     )
 
 
+_WINS: dict[tuple, list[float]] = {}  # (tables, fight, strengths) -> win odds, any language
+
+
 def chart_series(chart: FightChart, tables: Tables, lang: str) -> list[Series]:
-    """The lines of one chart of the page: win odds for each enemy strength in its range."""
+    """The lines of one chart of the page: win odds for each enemy strength in its range.
+
+    The odds are solved once per fight and tables: the page in the other language (and on
+    the other paper) shows the same numbers.
+    """
     lo, hi = chart.enemy_strength
     out = []
     for i, line in enumerate(chart.lines):
-        solver = FightSolver(tables, _chart_fight(chart, i))
-        solver.solve(hi)
-        out.append(Series(line.label.get(lang), [solver.odds(e).win for e in range(lo, hi + 1)]))
+        fight = _chart_fight(chart, i)
+        key = (repr(tables), fight, lo, hi)
+        wins = _WINS.get(key)
+        if wins is None:
+            solver = FightSolver(tables, fight)
+            solver.solve(hi)
+            wins = _WINS[key] = [solver.odds(e).win for e in range(lo, hi + 1)]
+            if len(_WINS) > 1024:
+                _WINS.clear()
+        out.append(Series(line.label.get(lang), list(wins)))
     return out
 
 

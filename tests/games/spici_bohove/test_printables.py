@@ -75,7 +75,7 @@ def test_czech_text_with_diacritics(built: dict[str, bytes]) -> None:
 
 
 def test_english_texts(built: dict[str, bytes]) -> None:
-    assert "Ship's log" in _text(_pdf(built, "spici-bohove-log-en-letter.pdf"))
+    assert "Ship’s log" in _text(_pdf(built, "spici-bohove-log-en-letter.pdf"))  # typographic ’
     assert "Cargo hold" in _text(_pdf(built, "spici-bohove-ship-en-letter.pdf"))
     assert "Fate challenge" in _text(_pdf(built, "spici-bohove-turn-en-letter.pdf"), 1)
 
