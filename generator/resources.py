@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
+
+CACHE_ENV = "PAPIRNA_CACHE"  # a folder for papirna's caches, or "off"
 
 
 @cache
@@ -32,3 +35,13 @@ def layouts_dir() -> Path:
 def assets_dir() -> Path:
     """Fonts and icons."""
     return data_root() / "assets"
+
+
+def cache_folder(name: str) -> Path | None:
+    """Where one of papirna's caches lives: PAPIRNA_CACHE when set (None for "off"), else
+    $XDG_CACHE_HOME/papirna/NAME (by default ~/.cache/papirna/NAME)."""
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen:
+        return None if chosen.lower() == "off" else Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "papirna" / name

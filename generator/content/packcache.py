@@ -26,10 +26,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.resources import cache_folder
+
 if TYPE_CHECKING:
     from generator.content.pack import Pack
 
-CACHE_ENV = "PAPIRNA_CACHE"  # a folder for papirna's caches, or "off"
 CACHE_VERSION = 1
 HASHED_BYTES = 8 * 1024 * 1024  # larger files of a pack are keyed by size and time, not bytes
 _MAGIC = b"papirna-pack-cache\n"
@@ -38,11 +39,7 @@ KEPT = 4  # cache files kept per pack: file names shown differ by working folder
 
 def cache_dir() -> Path | None:
     """The folder of the pack cache (None when PAPIRNA_CACHE=off)."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen:
-        return None if chosen.lower() == "off" else Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "papirna" / "packs"
+    return cache_folder("packs")
 
 
 def _walk(top: Path, skip: tuple[str, ...] = ()) -> Iterator[str]:

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from generator.errors import PapirnaError
+from generator.resources import CACHE_ENV as CACHE_ENV  # the setting, as the tests name it
+from generator.resources import cache_folder
 
 if TYPE_CHECKING:
     from generator.content.pack import LoadedPrintable, Pack
@@ -151,17 +153,12 @@ def sheet_kinds(pack: Pack) -> list[SheetKind]:
 # The box map and the blank raster take longer to make than a photo takes to read, so they are
 # kept between runs in a cache folder, under a key that changes whenever anything they are made
 # from does: the pack's files, the layouts, fonts and art, and papirna's own code.
-CACHE_ENV = "PAPIRNA_CACHE"  # a folder for the cache, or "off"
 CACHE_VERSION = 1
 
 
 def cache_dir() -> Path | None:
     """Where the reader keeps its cache (None when switched off by PAPIRNA_CACHE=off)."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen:
-        return None if chosen.lower() == "off" else Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "papirna" / "scan"
+    return cache_folder("scan")
 
 
 _KEYS: dict[str, str] = {}
