@@ -12,23 +12,11 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from tests.output.formfill import tick
+from tests.serve.samples import EVA
 
 runner = CliRunner()
 
-SHEET = {
-    "player": "Řehoř",
-    "dungeon": "A",
-    "levels": {"warrior": 5, "wizard": 3, "cleric": 4, "thief": 6},
-    "items": [2, 1, 0, 0, 2, 0, 0, 0],
-    "gems": 4,
-    "minions": 5,
-    "wounds": 9,
-    "resurrection": False,
-    "fights": [{"range": 2, "strongest": True}, {"fled": True, "visited": False}, {"range": 1}],
-    "ability": -2,
-    "goals": [6],
-    "quests": [5, 3],
-}
+SHEET = {**EVA, "player": "Řehoř", "resurrection": False}  # the same marks as Eva's sheet
 
 
 def _checked(sheet: dict) -> tuple[set[str], dict[str, str]]:

@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from generator.plugins import games
+from tests.games.papirove_doupe.scan.test_score_scan import SHEET
 
 # what scoring never needs: rendering, printing, the web app, other commands, help formatting
 NEVER = (
@@ -91,24 +92,7 @@ def test_the_unwanted_list_catches_what_a_full_start_up_imports(tmp_path: Path) 
 
 def test_scoring_a_typed_sheet_imports_no_printing_and_no_other_game(tmp_path: Path) -> None:
     sheet = tmp_path / "anna.yaml"
-    sheet.write_text(
-        yaml.safe_dump(
-            {
-                "player": "Anna",
-                "dungeon": "C",
-                "levels": {"warrior": 4, "wizard": 2, "cleric": 6, "thief": 3},
-                "items": [2, 1, 0, 0, 2, 0, 1, 0],
-                "gems": 5,
-                "minions": 3,
-                "wounds": 7,
-                "fights": [{"range": 2, "strongest": True}, {"fled": True}, {"range": 1}],
-                "ability": -2,
-                "goals": [6],
-                "quests": [5, 3],
-            }
-        ),
-        encoding="utf-8",
-    )
+    sheet.write_text(yaml.safe_dump({**SHEET, "player": "Anna"}), encoding="utf-8")
     for _ in range(2):  # the first run fills the pack cache, the second reads it
         done, modules = _run(["score", "papirove-doupe", str(sheet), "--json"], tmp_path)
         assert done.returncode == 0, done.stderr
