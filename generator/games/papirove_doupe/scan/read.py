@@ -119,7 +119,7 @@ def _grey(image: Image.Image) -> np.ndarray:
 
 def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = None) -> ScanResult:
     """Read a sheet of `pack` from an image: align it, identify it, decide every box."""
-    from generator.games.papirove_doupe.scan import align, local, marks, rules
+    from generator.games.papirove_doupe.scan import align, local, marks
 
     require_scan()
     start = time.perf_counter()
@@ -162,14 +162,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         notes.append(f"the sheet is bent or curled (the print moves by up to {bend:.1f} mm)")
     found = local.evidence(photo, exp, ref, boxes, band)
     evidence = dict(zip(found.names, found.evidence.tolist(), strict=True))
-    decision = rules.decide(evidence)
-    readings = []
-    for name in found.names:
-        why = decision.ask.get(name) if rules.scored(name) else None
-        confidence = min(1.0, decision.sureness[name] / (2 * rules.MARGIN))
-        if why:
-            confidence = min(confidence, UNCERTAIN - 0.01)
-        readings.append(BoxReading(name, decision.marked[name], evidence[name], confidence, why))
+    readings = judge(evidence, found.names)
     values: dict[str, bool | str] = {b.name: b.marked for b in readings}
     values["player"] = player or Path(shown).stem
     return ScanResult(
@@ -184,6 +177,21 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         notes=notes,
         match=match,
     )
+
+
+def judge(evidence: dict[str, float], names: list[str]) -> list[BoxReading]:
+    """Every box's reading from its evidence, as the rules decide it, in the order of `names`."""
+    from generator.games.papirove_doupe.scan import rules
+
+    decision = rules.decide(evidence)
+    readings = []
+    for name in names:
+        why = decision.ask.get(name) if rules.scored(name) else None
+        confidence = min(1.0, decision.sureness[name] / (2 * rules.MARGIN))
+        if why:
+            confidence = min(confidence, UNCERTAIN - 0.01)
+        readings.append(BoxReading(name, decision.marked[name], evidence[name], confidence, why))
+    return readings
 
 
 def _match(photo: np.ndarray, exp: np.ndarray) -> float:

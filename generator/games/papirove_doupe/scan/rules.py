@@ -8,6 +8,14 @@ strongest attack) only on a fight that was fought, and a fought fight was visite
 the most likely possible combination is chosen; a box is listed for the player to check when a
 nearly as likely combination reads it the other way, or when the chosen combination contradicts
 what the box clearly showed. Boxes that do not change the score are never listed.
+
+There is no cap on how many boxes of a group are asked about: a wrong box is never dropped from
+the list to keep it short. Where a reading error most often hides, at the boundary of a group's
+reading (the first box after a track ends; the strongest value of a row read as not circled),
+that box is asked about too when it stands clearly above the group's other empty boxes, which
+are printed alike and photographed alike: a light pencil mark is lighter than a clear one, but
+still darker than its empty neighbours. A sheet with more questions than a player will check is
+told so in the summary (see summary.py), and asked to photograph the sheet again.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -23,7 +32,7 @@ CLEAR = 1.0  # a box this sure of itself that a combination overrides is listed
 QUESTION = 0.85  # a box read as marked this surely (a light ring, the reader's own question) that
 # the rules read as empty is listed too
 PLAIN = 1.5  # a box this sure of itself is not asked about for a combination it contradicts
-PER_GROUP = 3  # at most this many boxes of one group are asked about (chosen, then least sure)
+EDGE = 0.4  # a boundary box this far above its group's other empty boxes is asked about
 CAP = 8.0  # evidence is capped: one smudge never outweighs a whole row of clear boxes
 
 ADVENTURERS = ("warrior", "wizard", "cleric", "thief")
@@ -131,18 +140,10 @@ def decide(evidence: dict[str, float], names: Iterable[str] | None = None) -> De
     marked = {n: evidence.get(n, 0.0) > 0 for n in names}
     ask: dict[str, str] = {}
     sure: dict[str, float] = {n: abs(evidence.get(n, 0.0)) for n in names}
-    everywhere = ask
     for g in groups(names):
-        ask = {}
         _decide_group(g, evidence, marked, ask, sure)
-        # the few least sure boxes of a group say which of its fields to check: a long row of
-        # faint boxes on a small photo is not a list any player reads through
-        # (in a one-of-a-kind group what the reading chose comes first: checking it settles
-        # the group either way; in a track the least sure, which are where it ends)
-        one_of = all(len(o) <= 1 for o in g.options)
-        keep = sorted(ask, key=lambda b: (not (one_of and marked[b]), sure[b]))[:PER_GROUP]
-        everywhere.update((b, ask[b]) for b in g.boxes if b in keep)
-    return Decision(marked, everywhere, sure)
+        _ask_at_the_edge(g, evidence, marked, ask)
+    return Decision(marked, ask, sure)
 
 
 def _decide_group(
@@ -167,8 +168,11 @@ def _decide_group(
         # with any other that looks marked at all; the plainly empty rest are not questions
         for b in g.boxes:
             marked[b] = b in best
-            sure[b] = 0.0 if b in best else max(-ev[b], 0.0)
-            if b in best or ev[b] > 0:
+            # (nor is one left out that is nearly as likely as the one taken and stands above
+            # the group's empty boxes: on a sheet with no card marked, the rest are all alike)
+            other = b not in best and ev[b] - statistics.median(ev.values()) > EDGE
+            sure[b] = 0.0 if b in best else top - ev[b] if other else CAP
+            if sure[b] < MARGIN:
                 ask[b] = "unsure" if ev[b] > -CLEAR else "against the rules"
         return
     for b in g.boxes:
@@ -201,6 +205,33 @@ def _decide_group(
                 ask.setdefault(other, "against the rules")
     for b, why in pending.items():
         ask.setdefault(b, why)
+
+
+def _ask_at_the_edge(
+    g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """Ask about the box at the boundary of a group's reading when it stands above the group's
+    other empty boxes by EDGE: the first box after a track ends (a light mark that would carry
+    the track on; and so on along the track while each next box stands above those after it,
+    or is asked about already), or the strongest value of a row read as not circled. (An item's
+    two halves are no neighbourhood: its second half is printed unlike its first.)"""
+    if g.required or len(g.boxes) < 3:
+        return
+    ev = {b: evidence.get(b, 0.0) for b in g.boxes}
+    if all(len(o) <= 1 for o in g.options):  # one value of a row, or none
+        if any(marked[b] for b in g.boxes):
+            return
+        top, *rest = sorted(g.boxes, key=lambda b: ev[b], reverse=True)
+        if ev[top] - ev[rest[0]] > EDGE:
+            ask.setdefault(top, "unsure")
+        return
+    if not all(o <= p or p <= o for o in g.options for p in g.options):
+        return  # a fight: its boxes are not alike
+    empty = [b for b in g.boxes if not marked[b]]  # a track: the boxes after its end
+    for k, b in enumerate(empty[:-1]):
+        if b not in ask and ev[b] - max(ev[c] for c in empty[k + 1 :]) <= EDGE:
+            return
+        ask.setdefault(b, "unsure")
 
 
 def scored(name: str) -> bool:

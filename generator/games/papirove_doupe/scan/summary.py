@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+TOO_MANY = 12  # more boxes to check than a player will go through one by one
+
 _WORDS = [
     (r"dungeon\.(\w+)", "dungeon card {0}"),
     (r"adventurer\.(\w+)\.level\.(\d+)", "{0} level {1}"),
@@ -25,6 +27,8 @@ _WORDS = [
     (r"ability\.glory\.(-?\d+)", "ability glory {0}"),
     (r"resurrection", "resurrection"),
 ]
+# boxes numbered along a track: consecutive ones are named together ("wounds 10-12")
+_RUN = re.compile(r"(gem|minion|wound|adventurer\.\w+\.level)\.(\d+)")
 
 
 def box_words(name: str) -> str:
@@ -36,9 +40,40 @@ def box_words(name: str) -> str:
     return name
 
 
+def _phrases(names: list[str]) -> list[str]:
+    """The boxes in words, a run of neighbours on one track as one phrase: "wounds 10-12"."""
+    out: list[str] = []
+    run: tuple[str, int, int] | None = None  # track, first, last
+    for name in [*names, ""]:
+        m = _RUN.fullmatch(name)
+        if m and run and m.group(1) == run[0] and int(m.group(2)) == run[2] + 1:
+            run = (run[0], run[1], int(m.group(2)))
+            continue
+        if run:
+            words = box_words(f"{run[0]}.{run[1]}")
+            out.append(words if run[1] == run[2] else f"{words}-{run[2]}")
+            run = None
+        if m:
+            run = (m.group(1), int(m.group(2)), int(m.group(2)))
+        elif name:
+            out.append(box_words(name))
+    return out
+
+
+def too_many(names: list[str]) -> bool:
+    """Whether there are more boxes to check than a player will go through one by one."""
+    return len(names) > TOO_MANY
+
+
 def check_line(names: list[str]) -> str:
-    """The summary of the boxes to check: "3 boxes to check: gems 9, item 2 second half, ..."."""
+    """The summary of the boxes to check: "3 boxes to check: gems 9, item 2 second half, ...";
+    when there are too many to check one by one, that plainly, and how to get a better photo."""
     if not names:
         return "no boxes to check"
+    if too_many(names):
+        return (
+            f"{len(names)} boxes are unsure, too many to check one by one: photograph the sheet "
+            "again, closer, flat and in even light without shadows (or scan it), and read that"
+        )
     what = "box" if len(names) == 1 else "boxes"
-    return f"{len(names)} {what} to check: " + ", ".join(box_words(n) for n in names)
+    return f"{len(names)} {what} to check: " + ", ".join(_phrases(names))

@@ -10,6 +10,7 @@ pytest.importorskip("cv2")
 
 from generator.games.papirove_doupe.scan.read import read_image, sheet_data
 from generator.games.papirove_doupe.scan.rules import scored
+from generator.games.papirove_doupe.scan.summary import TOO_MANY
 from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
 from tests.games.papirove_doupe.scan.conftest import make_case
 
@@ -103,8 +104,10 @@ def test_circled_values(pd_pack, sheet_kind):
     # no dungeon card was marked: the rules take the likeliest and ask about it
     (dungeon,) = marked - circled
     assert dungeon.startswith("dungeon.") and circled <= marked
+    # (the empty values of a row that all look a little marked on this 4.5 px per mm photo are
+    # asked about too, however many: still fewer than would make the summary give up)
     asked = [b.name for b in result.uncertain]
-    assert dungeon in asked and len(asked) <= 5 and not circled & set(asked)
+    assert dungeon in asked and len(asked) <= TOO_MANY and not circled & set(asked)
 
 
 def test_blank_sheet_reads_empty_even_where_shaded(pd_pack, sheet_kind):
