@@ -339,7 +339,7 @@ def _scan_report(scans: dict | None, as_json: bool, stderr: bool = False) -> Non
             from generator.games.papirove_doupe.scan.summary import box_words
 
             out.print(f"  {result.summary}", markup=False)
-            for b in result.uncertain:
+            for b in [] if result.too_many else result.uncertain:
                 state = "marked" if b.marked else "empty"
                 why = ", against the rules" if b.ask == "against the rules" else ""
                 out.print(

@@ -67,6 +67,13 @@ class ScanResult:
         return [b for b in self.boxes if b.ask]
 
     @property
+    def too_many(self) -> bool:
+        """Whether there are more boxes to check than a player will go through one by one."""
+        from generator.games.papirove_doupe.scan.summary import too_many
+
+        return too_many([b.name for b in self.uncertain])
+
+    @property
     def summary(self) -> str:
         """The boxes to check in a player's words: "2 boxes to check: gems 9, wizard level 5"."""
         from generator.games.papirove_doupe.scan.summary import check_line
@@ -316,12 +323,18 @@ def _wrap(draw, font, items: list[str], first: str, room: float) -> list[str]:
 
 def _legend(draw, font, width: int, result: ScanResult, image_width: int) -> None:
     """What the colours and labels mean, and the boxes to check, in the top-left corner."""
-    from generator.games.papirove_doupe.scan.summary import box_words
+    from generator.games.papirove_doupe.scan.summary import questions, too_many
 
     size = font.size
     room = image_width - size * 5
-    asked = [box_words(b.name) for b in result.uncertain]
-    check = _wrap(draw, font, asked, f"{len(asked)} to check:", room) if asked else []
+    names = [b.name for b in result.uncertain]
+    asked = questions(names)
+    check = _wrap(draw, font, asked, f"{len(names)} to check:", room) if asked else []
+    if too_many(names):  # what to do instead, not a list no one will go through
+        check = [
+            f"{len(names)} unsure, too many to check one by one:",
+            "photograph the sheet again, closer, flat, in even light",
+        ]
     rows = [
         ((0, 200, 70, 200), None, ["read as marked"]),
         (None, (60, 130, 255, 255), ["read as empty"]),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-TOO_MANY = 12  # more boxes to check than a player will go through one by one
+TOO_MANY = 12  # more questions than a player will go through one by one
 
 _WORDS = [
     (r"dungeon\.(\w+)", "dungeon card {0}"),
@@ -29,6 +29,8 @@ _WORDS = [
 ]
 # boxes numbered along a track: consecutive ones are named together ("wounds 10-12")
 _RUN = re.compile(r"(gem|minion|wound|adventurer\.\w+\.level)\.(\d+)")
+# the values of one row of glory numbers: one question, which of them is circled, if any
+_ROW = re.compile(r"((?:quest\.\d+\.|goal\.|ability\.)glory)\.(-?\d+)")
 
 
 def box_words(name: str) -> str:
@@ -40,29 +42,40 @@ def box_words(name: str) -> str:
     return name
 
 
-def _phrases(names: list[str]) -> list[str]:
-    """The boxes in words, a run of neighbours on one track as one phrase: "wounds 10-12"."""
+def questions(names: list[str]) -> list[str]:
+    """The boxes to check as a player's questions, in sheet order: a run of neighbours on one
+    track is one ("wounds 10-12"), and so are the values of one glory row ("quest 2 glory
+    3/5/7": which is circled, if any); every other box is its own."""
     out: list[str] = []
     run: tuple[str, int, int] | None = None  # track, first, last
+    row: tuple[str, list[str]] | None = None  # row, values
     for name in [*names, ""]:
-        m = _RUN.fullmatch(name)
+        m, r = _RUN.fullmatch(name), _ROW.fullmatch(name)
         if m and run and m.group(1) == run[0] and int(m.group(2)) == run[2] + 1:
             run = (run[0], run[1], int(m.group(2)))
+            continue
+        if r and row and r.group(1) == row[0]:
+            row[1].append(r.group(2))
             continue
         if run:
             words = box_words(f"{run[0]}.{run[1]}")
             out.append(words if run[1] == run[2] else f"{words}-{run[2]}")
             run = None
+        if row:
+            out.append(box_words(f"{row[0]}.{row[1][0]}")[: -len(row[1][0])] + "/".join(row[1]))
+            row = None
         if m:
             run = (m.group(1), int(m.group(2)), int(m.group(2)))
+        elif r:
+            row = (r.group(1), [r.group(2)])
         elif name:
             out.append(box_words(name))
     return out
 
 
 def too_many(names: list[str]) -> bool:
-    """Whether there are more boxes to check than a player will go through one by one."""
-    return len(names) > TOO_MANY
+    """Whether there are more questions than a player will go through one by one."""
+    return len(questions(names)) > TOO_MANY
 
 
 def check_line(names: list[str]) -> str:
@@ -76,4 +89,4 @@ def check_line(names: list[str]) -> str:
             "again, closer, flat and in even light without shadows (or scan it), and read that"
         )
     what = "box" if len(names) == 1 else "boxes"
-    return f"{len(names)} {what} to check: " + ", ".join(_phrases(names))
+    return f"{len(names)} {what} to check: " + ", ".join(questions(names))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from generator.games.papirove_doupe.scan.read import UNCERTAIN, judge
 from generator.games.papirove_doupe.scan.rules import MARGIN, decide, groups, scored
-from generator.games.papirove_doupe.scan.summary import TOO_MANY, check_line
+from generator.games.papirove_doupe.scan.summary import TOO_MANY, check_line, questions
 
 LEVELS = {a: [f"adventurer.{a}.level.{k}" for k in range(1, 7)] for a in ("cleric", "wizard")}
 ROW = [f"quest.2.glory.{k}" for k in range(1, 15)]
@@ -114,14 +114,36 @@ def test_a_missing_dungeon_card_asks_about_each_nearly_as_likely_card():
 
 
 def test_a_sheet_with_too_many_boxes_to_check_says_so_and_asks_for_a_better_photo():
-    names = [f"wound.{k}" for k in range(1, TOO_MANY + 2)]
+    # 8 items' first halves, 4 levels and a fight: 13 separate questions, over TOO_MANY 12
+    names = [f"item.{i}.half.1" for i in range(1, 9)]
+    names += [f"adventurer.{a}.level.3" for a in ("warrior", "wizard", "cleric", "thief")]
+    names.append("monster.2.visited")
+    assert len(questions(names)) == TOO_MANY + 1
     line = check_line(names)
-    assert line.startswith(f"{TOO_MANY + 1} boxes are unsure")
-    assert "photograph the sheet again" in line and "wound" not in line
-    # at the limit the boxes are still named, a run of one track as one phrase
-    short = check_line(["gem.9", "wound.10", "wound.11", "wound.12", "item.2.half.2"])
-    assert short == "5 boxes to check: gems 9, wounds 10-12, item 2 second half"
+    assert line.startswith("13 boxes are unsure, too many to check one by one")
+    assert "photograph the sheet again" in line and "item" not in line
+    # one fewer is still named box by box
+    assert check_line(names[1:]).startswith("12 boxes to check: item 2 first half, item 3")
+
+
+def test_the_summary_asks_one_question_per_run_of_a_track_and_per_glory_row():
+    # wounds 10, 11, 12 are one boundary of one track; quest 2 glory 3 and 5 one row (which of
+    # them is circled, if any); 7 boxes, 5 questions
+    names = ["gem.9", "wound.10", "wound.11", "wound.12", "item.2.half.2"]
+    names += ["quest.2.glory.3", "quest.2.glory.5"]
+    assert check_line(names) == (
+        "7 boxes to check: gems 9, wounds 10-12, item 2 second half, quest 2 glory 3/5"
+    )
     assert check_line(["adventurer.wizard.level.5"]) == "1 box to check: wizard level 5"
+    # the numbers of a row may be negative; a gap in a track is two questions
+    assert questions(["ability.glory.-2", "ability.glory.-1", "gem.3", "gem.5"]) == [
+        "ability glory -2/-1",
+        "gems 3",
+        "gems 5",
+    ]
+    # thirty boxes of one faint glory row and one track are still two questions, not too many
+    many = [f"wound.{k}" for k in range(1, 20)] + [f"quest.1.glory.{k}" for k in range(1, 12)]
+    assert len(questions(many)) == 2 and not check_line(many).startswith("30 boxes are unsure")
 
 
 def _valid_truth(draw) -> set[str]:
@@ -193,3 +215,32 @@ def test_every_box_as_likely_the_other_way_is_listed_however_many(values):
             assert r.confidence < UNCERTAIN
     for g in groups(SHEET):  # and every reading is one the rules allow
         assert frozenset(b for b in g.boxes if d.marked[b]) in g.options
+
+
+def _result(names_asked: list[str]):
+    """A reading of SHEET (no photo) whose boxes to check are `names_asked`."""
+    from generator.games.papirove_doupe.scan.read import BoxReading, ScanResult
+
+    boxes = [
+        BoxReading(
+            n, False, -1.0, 0.3 if n in names_asked else 1.0, "unsure" if n in names_asked else None
+        )
+        for n in SHEET
+    ]
+    return ScanResult("p.jpg", "pd-sheet", "en", {}, boxes, None, None, 0.1)
+
+
+def test_the_score_report_names_each_box_unless_there_are_too_many(capsys):
+    from generator.games.papirove_doupe.score import _scan_report
+
+    few = ["gem.9", "adventurer.wizard.level.5"]
+    _scan_report({"p.jpg": (_result(few), None)}, as_json=False)
+    out = capsys.readouterr().out
+    assert "2 boxes to check: wizard level 5, gems 9" in out
+    assert "gems 9 (gem.9): read as empty, 0.30" in out
+    many = [f"item.{i}.half.1" for i in range(1, 9)] + [f"monster.{m}.fled" for m in (1, 2, 3)]
+    many += ["resurrection", "dungeon.A"]
+    _scan_report({"p.jpg": (_result(many), None)}, as_json=False)
+    out = capsys.readouterr().out
+    assert "13 boxes are unsure, too many to check one by one" in out
+    assert "(item.1.half.1)" not in out  # no list of 13 lines
