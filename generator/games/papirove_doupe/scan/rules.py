@@ -143,6 +143,7 @@ def decide(evidence: dict[str, float], names: Iterable[str] | None = None) -> De
     for g in groups(names):
         _decide_group(g, evidence, marked, ask, sure)
         _ask_at_the_edge(g, evidence, marked, ask)
+        _ask_beside_a_faint_ring(g, evidence, marked, ask)
     return Decision(marked, ask, sure)
 
 
@@ -232,6 +233,24 @@ def _ask_at_the_edge(
         if b not in ask and ev[b] - max(ev[c] for c in empty[k + 1 :]) <= EDGE:
             return
         ask.setdefault(b, "unsure")
+
+
+def _ask_beside_a_faint_ring(
+    g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """In a row read as not circled, a faint ring seen on one value only (asked about, and
+    standing above the row's other values by EDGE) may be the edge of a ring drawn off-centre
+    round a value beside it: its neighbours in the row are asked about too."""
+    if not g.name.endswith(".glory") or any(marked[b] for b in g.boxes):
+        return
+    top, second = sorted(g.boxes, key=lambda b: evidence.get(b, 0.0), reverse=True)[:2]
+    if ask.get(top) != "unsure" or evidence.get(top, 0.0) - evidence.get(second, 0.0) <= EDGE:
+        return
+    row = sorted(g.boxes, key=lambda b: int(b.rsplit(".", 1)[1]))  # as printed, by value
+    k = row.index(top)
+    for j in (k - 1, k + 1):
+        if 0 <= j < len(row):
+            ask.setdefault(row[j], "unsure")
 
 
 def scored(name: str) -> bool:

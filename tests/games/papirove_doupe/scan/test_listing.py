@@ -87,15 +87,38 @@ def test_the_boundary_question_follows_the_track_past_an_unsure_box():
 def test_a_faint_ring_that_stands_out_of_its_row_is_asked_about():
     # a row read as not circled (every value below 0), glory 12 at -1.5 and the rest at -2.0:
     # circling 12 is 1.5 less likely than none (no alternative), but 12 stands above the row's
-    # other values by 0.5 > EDGE: asked about
+    # other values by 0.5 > EDGE: asked about, and so are the values beside it, 11 and 13 (the
+    # faint ring may be one drawn off-centre round either)
     ev = {b: -2.0 for b in ROW} | {"quest.2.glory.12": -1.5}
     d = decide(ev)
     assert not any(d.marked[b] for b in ROW)
-    assert d.ask == {"quest.2.glory.12": "unsure"}
+    assert d.ask == dict.fromkeys([f"quest.2.glory.{k}" for k in (11, 12, 13)], "unsure")
     # two values equally faint (a gap of 0): neither stands out, no question
     assert decide(ev | {"quest.2.glory.3": -1.5}).ask == {}
     # a row read as circled asks nothing more of its other values
     assert decide(ev | {"quest.2.glory.3": 5.0}).ask == {}
+
+
+def test_the_values_beside_a_faint_ring_in_a_row_read_as_not_circled_are_asked_too():
+    # independent case 157: a ring drawn off-centre round ability glory 8 shows only on 7. Here
+    # the ability row (-6 .. 12) reads -1.5 but for glory 1 at -0.2: circling 1 is 0.2 < MARGIN
+    # less likely than none, so 1 is unsure and the row is read as not circled; its neighbours
+    # as printed, 0 and 2 (by value, not by name: "10" sorts after "1"), are asked about too
+    ability = [f"ability.glory.{k}" for k in range(-6, 13)]
+    ev = {b: -1.5 for b in ability} | {"ability.glory.1": -0.2}
+    d = decide(ev)
+    assert not any(d.marked[b] for b in ability)
+    assert set(d.ask) == {"ability.glory.0", "ability.glory.1", "ability.glory.2"}
+    # at the row's end there is one neighbour
+    assert set(decide(ev | {"ability.glory.1": -1.5, "ability.glory.-6": -0.2}).ask) == {
+        "ability.glory.-6",
+        "ability.glory.-5",
+    }
+    # two values as faint (1 and 5 at -0.2, neither above the other by EDGE): both are unsure,
+    # no ring is seen on one value only, and nothing beside them is asked
+    assert set(decide(ev | {"ability.glory.5": -0.2}).ask) == {"ability.glory.1", "ability.glory.5"}
+    # a row read as circled (glory 1 plainly, +3) asks nothing of the values beside it
+    assert decide(ev | {"ability.glory.1": 3.0}).ask == {}
 
 
 def test_a_missing_dungeon_card_asks_about_each_nearly_as_likely_card():
