@@ -267,3 +267,44 @@ def test_the_score_report_names_each_box_unless_there_are_too_many(capsys):
     out = capsys.readouterr().out
     assert "13 boxes are unsure, too many to check one by one" in out
     assert "(item.1.half.1)" not in out  # no list of 13 lines
+
+
+def test_the_overlay_legend_asks_for_a_better_photo_instead_of_listing_too_many_boxes():
+    from PIL import Image, ImageDraw
+
+    from generator.games.papirove_doupe.scan.read import _font, _legend
+
+    def legend(asked: list[str]) -> list[str]:
+        image = Image.new("RGBA", (1200, 900))
+        draw = ImageDraw.Draw(image)
+        drawn: list[str] = []
+        draw.text = lambda xy, text, **kw: drawn.append(text)  # record, do not draw
+        _legend(draw, _font(14), 2, _result(asked), image.width)
+        return drawn
+
+    few = legend(["gem.9", "wound.10", "wound.11"])
+    assert "3 to check: gems 9, wounds 10-11" in few  # one question per run of a track
+    many = [f"item.{i}.half.1" for i in range(1, 9)] + [f"monster.{m}.fled" for m in (1, 2, 3)]
+    drawn = legend([*many, "resurrection", "dungeon.A"])
+    assert "13 unsure, too many to check one by one:" in drawn
+    assert "photograph the sheet again, closer, flat, in even light" in drawn
+    assert not any("item 1" in t for t in drawn)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 30),  # wounds clearly marked
+    st.floats(-1.45, -1.0),  # the next wound: a light mark, darker than...
+    st.floats(0.41, 1.5),  # ...every box after it by at least this (over EDGE)
+    st.lists(st.floats(0, 1), min_size=39, max_size=39),
+)
+def test_a_light_mark_past_a_tracks_end_that_stands_above_the_rest_is_always_listed(
+    k, light, above, spread
+):
+    wounds = [f"wound.{n}" for n in range(1, 40)]
+    ev = {w: 3.0 + s for w, s in zip(wounds[:k], spread, strict=False)}
+    ev[wounds[k]] = light
+    ev |= {w: light - above - s for w, s in zip(wounds[k + 1 :], spread, strict=False)}
+    d = decide(ev)
+    assert sum(d.marked[w] for w in wounds) == k  # read as ending before the light mark
+    assert wounds[k] in d.ask
