@@ -167,11 +167,12 @@ def _decide_group(
     if g.required and all(ev[b] < CLEAR for b in best):
         # nothing clearly marked where one must be: the likeliest is taken and asked about,
         # with any other that looks marked at all; the plainly empty rest are not questions
+        # (nor is one left out that is nearly as likely as the one taken and stands above the
+        # group's empty boxes: on a sheet with no card marked, the rest are all alike)
+        level = statistics.median(ev.values())
         for b in g.boxes:
             marked[b] = b in best
-            # (nor is one left out that is nearly as likely as the one taken and stands above
-            # the group's empty boxes: on a sheet with no card marked, the rest are all alike)
-            other = b not in best and ev[b] - statistics.median(ev.values()) > EDGE
+            other = ev[b] > 0 or ev[b] - level > EDGE
             sure[b] = 0.0 if b in best else top - ev[b] if other else CAP
             if sure[b] < MARGIN:
                 ask[b] = "unsure" if ev[b] > -CLEAR else "against the rules"
