@@ -30,7 +30,8 @@ _WORDS = [
 # boxes numbered along a track: consecutive ones are named together ("wounds 10-12")
 _RUN = re.compile(r"(gem|minion|wound|adventurer\.\w+\.level)\.(\d+)")
 # the values of one row of glory numbers: one question, which of them is circled, if any
-_ROW = re.compile(r"((?:quest\.\d+\.|goal\.|ability\.)glory)\.(-?\d+)")
+# (and so are the dungeon cards: which one is marked)
+_ROW = re.compile(r"((?:quest\.\d+\.|goal\.|ability\.)glory|dungeon)\.(-?\w+)")
 
 
 def box_words(name: str) -> str:
@@ -45,7 +46,8 @@ def box_words(name: str) -> str:
 def questions(names: list[str]) -> list[str]:
     """The boxes to check as a player's questions, in sheet order: a run of neighbours on one
     track is one ("wounds 10-12"), and so are the values of one glory row ("quest 2 glory
-    3/5/7": which is circled, if any); every other box is its own."""
+    3/5/7": which is circled, if any), the dungeon cards ("dungeon card J/L") and an item's two
+    halves ("item 3 both halves"); every other box is its own."""
     out: list[str] = []
     run: tuple[str, int, int] | None = None  # track, first, last
     row: tuple[str, list[str]] | None = None  # row, values
@@ -68,6 +70,8 @@ def questions(names: list[str]) -> list[str]:
             run = (m.group(1), int(m.group(2)), int(m.group(2)))
         elif r:
             row = (r.group(1), [r.group(2)])
+        elif name.endswith(".half.2") and out and out[-1] == box_words(name[:-1] + "1"):
+            out[-1] = box_words(name)[: -len("second half")] + "both halves"
         elif name:
             out.append(box_words(name))
     return out

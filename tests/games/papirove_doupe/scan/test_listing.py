@@ -158,6 +158,11 @@ def test_the_summary_asks_one_question_per_run_of_a_track_and_per_glory_row():
         "7 boxes to check: gems 9, wounds 10-12, item 2 second half, quest 2 glory 3/5"
     )
     assert check_line(["adventurer.wizard.level.5"]) == "1 box to check: wizard level 5"
+    # a dungeon card nearly as likely as another, and both halves of one item: one question each
+    assert questions(["dungeon.J", "dungeon.L", "item.3.half.1", "item.3.half.2"]) == [
+        "dungeon card J/L",
+        "item 3 both halves",
+    ]
     # the numbers of a row may be negative; a gap in a track is two questions
     assert questions(["ability.glory.-2", "ability.glory.-1", "gem.3", "gem.5"]) == [
         "ability glory -2/-1",
