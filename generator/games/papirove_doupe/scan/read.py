@@ -260,6 +260,7 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
 
     font = _font(max(12, round(max(base.size) / 90)))
     labels = []
+    crowded = result.too_many
     for box in result.kind.boxes:
         r = by_name[box.name]
         grow = 1.35 if box.round else 1.1  # a circled value's ring lies around the circle
@@ -270,7 +271,8 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
             state = "marked" if r.marked else "empty"
             x = max(p[0] for p in ring) + width * 2
             y = min(p[1] for p in ring)
-            labels.append((x, y, f"read as {state}, {r.confidence:.2f}"))
+            if not crowded:  # too many to check: the legend asks for a better photo instead
+                labels.append((x, y, f"read as {state}, {r.confidence:.2f}"))
         elif r.marked:
             draw.polygon(polygon(box, grow), fill=(0, 200, 70, 110))
         else:
@@ -340,7 +342,7 @@ def _legend(draw, font, width: int, result: ScanResult, image_width: int) -> Non
         (None, (60, 130, 255, 255), ["read as empty"]),
         ((255, 120, 0, 160), (255, 100, 0, 255), check or ["nothing to check"]),
         (None, None, ["beside each: how it was read, and how sure (0-1): read as marked, 0.41"])
-        if asked
+        if asked and not too_many(names)
         else None,
         (None, (220, 0, 200, 255), ["corner marks found"]),
     ]
