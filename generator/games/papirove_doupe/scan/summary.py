@@ -90,7 +90,7 @@ def check_line(names: list[str]) -> str:
     if too_many(names):
         return (
             f"{len(names)} boxes are unsure, too many to check one by one: photograph the sheet "
-            "again, closer, flat and in even light without shadows (or scan it), and read that"
+            "again, closer, flat and in even light without shadows (or scan it)"
         )
     what = "box" if len(names) == 1 else "boxes"
     return f"{len(names)} {what} to check: " + ", ".join(questions(names))
