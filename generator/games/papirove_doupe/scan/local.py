@@ -25,6 +25,8 @@ from generator.games.papirove_doupe.scan.template import PX_PER_MM, Box, px
 
 BACKGROUND_MM = 1.5  # the local background is smoothed over this (Gaussian sigma)
 GROW_MM = 0.6  # the paper this close around a box is not background (marks run over the edge)
+RING_PAPER_MM = marks.RING_MM[1]  # and round a circle, this much more (a ring drawn wider is a
+# stroke there, left out as strokes are)
 STROKE = 0.06  # darkness over the background from which a pixel is taken for a stroke
 EMPTY_SPREADS = 6.0  # the threshold lies at least this many empty spreads above the empty level
 MARK_SHARE = 0.4  # and at most this share of the way up to the clear marks' level
@@ -54,7 +56,7 @@ def box_mask(shape: tuple[int, int], boxes: list[Box], grow_mm: float) -> np.nda
     for b in boxes:
         if b.round:
             c = (round(px(b.x + b.w / 2) * 16), round(px(b.y + b.h / 2) * 16))
-            r = round((b.w / 2 + grow_mm + marks.RING_MM[1]) * PX_PER_MM * 16)
+            r = round((b.w / 2 + grow_mm + RING_PAPER_MM) * PX_PER_MM * 16)
             cv2.circle(mask, c, r, 1, -1, shift=4)
         else:
             x0, y0 = round(px(b.x - grow_mm)), round(px(b.y - grow_mm))
@@ -152,6 +154,13 @@ def _line_tone(f: marks.Features, boxes: list[Box]) -> marks.Features:
         return f
     share = float(np.clip(np.median((photo[ok] - exp[ok]) / exp[ok]), -LINE_SHARE, LINE_SHARE))
     return replace(f, ring_expected=f.ring_expected * (1.0 + share))
+
+
+def _inner_band(f: marks.Features) -> marks.Features:
+    """The features with the rings' outer bands left out (as if cut off)."""
+    photo = f.ring_photo.copy()
+    photo[:, marks.SECTORS :] = np.nan
+    return replace(f, ring_photo=photo)
 
 
 PRINT_GAIN = 0.03  # share by which the print inside a box may come out darker or lighter
@@ -315,8 +324,14 @@ def evidence(
     ring_ev = (ring.score - marks.THRESHOLD) / (band / 2)
     capped = np.where(ring.confidence < 0.5, np.minimum(ring_ev, 0.9), ring_ev)
     # a ring in light pencil: sectors counted from fewer spreads find it, but only as a question
+    # (in the ring close round the circle only: the outer band of the last circle in a row
+    # is where a print set off by a fraction of a millimetre shows a crescent of ink)
     light = marks.decide(
-        f, boxes, band, RING_FLOOR, (marks.SECTOR_Z[0] * LIGHTEST, marks.SECTOR_Z[1] * LIGHTEST)
+        _inner_band(f),
+        boxes,
+        band,
+        RING_FLOOR,
+        (marks.SECTOR_Z[0] * LIGHTEST, marks.SECTOR_Z[1] * LIGHTEST),
     )
     light_ev = np.where(light.score > marks.THRESHOLD, 0.9, -np.inf)
     inner_ev = ev
