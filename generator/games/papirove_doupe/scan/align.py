@@ -565,19 +565,35 @@ def warp(gray: np.ndarray, align: Alignment, kind: SheetKind) -> np.ndarray:
 
 BEND_WINDOW_MM = 24.0  # windows in which the print's local shift is measured
 BEND_GRID = (8, 11)  # columns and rows of those windows
+FINE_WINDOW_MM = 12.0  # then again in windows half as wide (a curl bends the print within
+FINE_GRID = (16, 22)  # 24 mm by more than the 0.5 mm that reads a box's outline as a mark)
 
 
 def unbend(straight: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, float]:
     """The straightened photo with what a homography cannot fix taken out: a curled or bent sheet.
 
-    The print's shift against the blank sheet is measured in a grid of windows; the shifts (with
-    outliers replaced by their neighbours' median) are interpolated smoothly over the sheet and
-    the photo is resampled by them. Returns the corrected photo and the largest shift in mm.
+    Measured first in wide windows, then, on the photo so corrected, in windows half as wide.
+    Returns the corrected photo and the largest shift in mm (of the first pass).
+    """
+    out, biggest = _unbend(straight, ref, BEND_WINDOW_MM, BEND_GRID)
+    out, _ = _unbend(out, ref, FINE_WINDOW_MM, FINE_GRID)
+    return out, biggest
+
+
+def _unbend(
+    straight: np.ndarray, ref: np.ndarray, window_mm: float, grid: tuple[int, int]
+) -> tuple[np.ndarray, float]:
+    """The straightened photo with what a homography cannot fix taken out: a curled or bent sheet.
+
+    The print's shift against the blank sheet is measured in a grid of windows (`grid` columns
+    and rows, `window_mm` wide); the shifts (with outliers replaced by their neighbours' median)
+    are interpolated smoothly over the sheet and the photo is resampled by them. Returns the
+    corrected photo and the largest shift in mm.
     """
     cv2 = _cv2()
-    size = int(BEND_WINDOW_MM * PX_PER_MM)
+    size = int(window_mm * PX_PER_MM)
     h, w = straight.shape
-    cols, rows = BEND_GRID
+    cols, rows = grid
     xs = np.linspace(size / 2, w - size / 2, cols)
     ys = np.linspace(size / 2, h - size / 2, rows)
     hann = cv2.createHanningWindow((size, size), cv2.CV_32F)
@@ -610,8 +626,9 @@ def unbend(straight: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, float]:
                 for j in (-1, 0, 1)
             ]
         )
-        with np.errstate(all="ignore"):
-            around = np.nanmean(stack, axis=0)
+        known_around = (~np.isnan(stack)).sum(axis=0)
+        total = np.where(known_around > 0, np.nansum(stack, axis=0), np.nan)
+        around = (total / np.maximum(known_around, 1)).astype(np.float32)
         filled = np.where(np.isnan(filled), around, filled)
     filled = np.nan_to_num(filled)
     med = np.stack([cv2.medianBlur(np.ascontiguousarray(filled[..., k]), 3) for k in (0, 1)], -1)
