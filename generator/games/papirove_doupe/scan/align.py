@@ -567,6 +567,8 @@ BEND_WINDOW_MM = 24.0  # windows in which the print's local shift is measured
 BEND_GRID = (8, 11)  # columns and rows of those windows
 FINE_WINDOW_MM = 12.0  # then again in windows half as wide (a curl bends the print within
 FINE_GRID = (16, 22)  # 24 mm by more than the 0.5 mm that reads a box's outline as a mark)
+FINE_RESPONSE = 0.2  # a window's shift counts when its phase correlation peaks at least this
+FINE_REACH_MM = 1.0  # and when it is no more than this either way (the wide pass took the rest)
 
 
 def unbend(straight: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, float]:
@@ -576,22 +578,31 @@ def unbend(straight: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, float]:
     Returns the corrected photo and the largest shift in mm (of the first pass).
     """
     out, biggest = _unbend(straight, ref, BEND_WINDOW_MM, BEND_GRID)
-    out, _ = _unbend(out, ref, FINE_WINDOW_MM, FINE_GRID)
+    out, _ = _unbend(out, ref, FINE_WINDOW_MM, FINE_GRID, FINE_RESPONSE, FINE_REACH_MM, True)
     return out, biggest
 
 
 def _unbend(
-    straight: np.ndarray, ref: np.ndarray, window_mm: float, grid: tuple[int, int]
+    straight: np.ndarray,
+    ref: np.ndarray,
+    window_mm: float,
+    grid: tuple[int, int],
+    response: float = 0.1,
+    reach_mm: float | None = None,
+    leftover: bool = False,
 ) -> tuple[np.ndarray, float]:
     """The straightened photo with what a homography cannot fix taken out: a curled or bent sheet.
 
     The print's shift against the blank sheet is measured in a grid of windows (`grid` columns
-    and rows, `window_mm` wide); the shifts (with outliers replaced by their neighbours' median)
-    are interpolated smoothly over the sheet and the photo is resampled by them. Returns the
-    corrected photo and the largest shift in mm.
+    and rows, `window_mm` wide; a window counts when its phase correlation peaks at `response`
+    or more and its shift is within `reach_mm`, by default a sixth of the window); the shifts
+    (with outliers replaced by their neighbours' median) are interpolated smoothly over the
+    sheet and the photo is resampled by them. `leftover`: what is measured is what a first pass
+    left. Returns the corrected photo and the largest shift in mm.
     """
     cv2 = _cv2()
     size = int(window_mm * PX_PER_MM)
+    reach = size / 6 if reach_mm is None else reach_mm * PX_PER_MM
     h, w = straight.shape
     cols, rows = grid
     xs = np.linspace(size / 2, w - size / 2, cols)
@@ -606,15 +617,18 @@ def _unbend(
             if float(b.std()) < 0.05:
                 continue
             a = photo[y0 : y0 + size, x0 : x0 + size].copy()
-            (dx, dy), response = cv2.phaseCorrelate(b, a, hann)
-            if response < 0.1 or abs(dx) > size / 6 or abs(dy) > size / 6:
+            (dx, dy), clear = cv2.phaseCorrelate(b, a, hann)
+            if clear < response or abs(dx) > reach or abs(dy) > reach:
                 continue
             shift[r, c] = (dx, dy)
     known = ~np.isnan(shift[..., 0])
     if known.sum() < 6:
         return straight, 0.0
-    # fill the unknown windows from the known ones, then drop outliers against their neighbours
-    filled = shift.copy()
+    # fill the unknown windows from the known ones, then drop outliers against their neighbours;
+    # when what is measured is what a first pass left, an unknown window is not moved and the
+    # outliers are judged closer (a few noisy windows spread over the unknown ones around them
+    # moved whole rows of boxes on a small, noisy photo)
+    filled = np.where(np.isnan(shift), 0.0, shift).astype(np.float32) if leftover else shift.copy()
     for _ in range(max(rows, cols)):
         if not np.isnan(filled[..., 0]).any():
             break
@@ -632,7 +646,7 @@ def _unbend(
         filled = np.where(np.isnan(filled), around, filled)
     filled = np.nan_to_num(filled)
     med = np.stack([cv2.medianBlur(np.ascontiguousarray(filled[..., k]), 3) for k in (0, 1)], -1)
-    bad = np.hypot(*(filled - med).transpose(2, 0, 1)) > 0.5 * PX_PER_MM
+    bad = np.hypot(*(filled - med).transpose(2, 0, 1)) > (0.25 if leftover else 0.5) * PX_PER_MM
     filled = np.where(bad[..., None], med, filled)
     filled = cv2.GaussianBlur(filled, (0, 0), 0.6, borderType=cv2.BORDER_REPLICATE).astype(
         np.float32
