@@ -28,6 +28,7 @@ DETECT_SIDE = 1600  # px, the long side of the copy marks are looked for in
 # a registration mark: 7 mm black, a white square of HOLE_SIDE inside, a black centre inside that
 HOLE_SIDE = 7.0 - 3.2
 CENTRE_RATIO = ((7.0 - 5.2) / HOLE_SIDE) ** 2  # centre area / hole area
+INK_SHARES = (0.5, 0.58, 0.66)  # the last passes for marks: ink is darker than this share of paper
 FRAME_SCALE = (1.12, 1.7)  # the black frame, as scales of the hole about its centre
 # where the code bits are looked for around the place the marks put them (mm): a curled or bent
 # sheet moves the print between the marks by a millimetre or two
@@ -62,8 +63,12 @@ def _cv2():
     return cv2
 
 
-def find_candidates(gray: np.ndarray) -> list[Candidate]:
-    """Every registration-mark-like nested square in a grey image, in full-image px."""
+def find_candidates(gray: np.ndarray, thorough: bool = False) -> list[Candidate]:
+    """Every registration-mark-like nested square in a grey image, in full-image px.
+
+    The later passes run only while fewer than four are found, or always when `thorough` (four
+    found may include a stray square while a real mark is still missing).
+    """
     cv2 = _cv2()
     h, w = gray.shape
     f = max(h, w) / DETECT_SIDE
@@ -78,24 +83,44 @@ def find_candidates(gray: np.ndarray) -> list[Candidate]:
     side = max(small.shape)
     # A sheet small in the frame and out of focus blurs its marks' white rings to a grey that
     # the wide windows take for ink: windows about a mark's size, and a smaller offset, find
-    # them (tried only when the usual passes find fewer than four marks)
+    # them (tried only when the usual passes find fewer than four marks); last, ink against
+    # the paper around it, at a few shares of the paper's level: a small blurred mark (under a
+    # shadow, too) whose centre dot a mean over a window shrinks to a speck
     passes = [
         (side // 12 | 1, 25),
         (side // 30 | 1, 25),
         (side // 60 | 1, 25),
         (side // 60 | 1, 10),
+        *((side // 30 | 1, share) for share in INK_SHARES),
     ]
     for k, (block, offset) in enumerate(passes):
-        if k >= 2 and len(found) >= 4:
+        if k >= 2 and len(found) >= 4 and not thorough:
             break
-        binary = cv2.adaptiveThreshold(
-            small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, offset
-        )
+        if isinstance(offset, float):
+            binary = _normalised_ink(small, block, offset)
+        else:
+            binary = cv2.adaptiveThreshold(
+                small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, offset
+            )
         for c in _nested_squares(binary):
             full = Candidate((c.x + 0.5) * f - 0.5, (c.y + 0.5) * f - 0.5, c.size * f)
             if all(math.dist(full[:2], o[:2]) > 0.3 * o.size for o in found):
                 found.append(full)
     return sorted((_refine(gray, c) for c in found), key=lambda c: -c.size)
+
+
+def _normalised_ink(small: np.ndarray, block: int, share: float) -> np.ndarray:
+    """Ink (255) where the image is darker than `share` of the paper around it.
+
+    The paper's level is the brightest nearby (a grey closing over `block` px, smoothed), so a
+    shadow or dim light drops out; and a threshold halfway to black keeps a small, blurred mark's
+    centre dot and white ring at their printed sizes, which a mean over a window (most of it the
+    mark's own black frame) does not: under a shadow the dot shrinks to a speck there.
+    """
+    cv2 = _cv2()
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (block, block))
+    paper = cv2.blur(cv2.dilate(small, kernel), (block, block)).astype(np.float32)
+    return ((small < share * paper) * 255).astype(np.uint8)
 
 
 def _nested_squares(binary: np.ndarray) -> list[Candidate]:
@@ -352,26 +377,14 @@ def _plausible(sheet_to_image: np.ndarray, kind: SheetKind, cands: list[Candidat
 
 def locate(gray: np.ndarray, kind: SheetKind) -> Alignment:
     """Find the sheet in a grey image: its marks, its id (from the code) and its homography."""
-    cv2 = _cv2()
     cands = find_candidates(gray)
-    sheet = _sheet_points(kind)
-    best: tuple | None = None
-    unknown: set[int] = set()
-    if len(cands) >= 4:
-        for quad in itertools.combinations(cands[:10], 4):
-            for order in _cyclic_orders(quad):
-                img = np.array([(c.x, c.y) for c in order], np.float64)
-                h = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
-                if not _plausible(h, kind, list(order)):
-                    continue
-                code, clarity = read_code(gray, kind, h)
-                if code is None:
-                    continue
-                if code not in kind.ids:
-                    unknown.add(code)
-                    continue
-                if best is None or clarity > best[0]:
-                    best = (clarity, code, h, img)
+    best, unknown = _pin(gray, kind, cands)
+    if best is None:  # every pass, in case a stray square stopped the search too soon
+        more = find_candidates(gray, thorough=True)
+        if len(more) > len(cands):
+            cands = more
+            best, more_unknown = _pin(gray, kind, cands)
+            unknown |= more_unknown
     if best is not None:
         _, code, h, img = best
         sid, lang = kind.ids[code]
@@ -390,6 +403,32 @@ def locate(gray: np.ndarray, kind: SheetKind) -> Alignment:
             f"known: {', '.join(sid for sid, _ in kind.ids.values())})"
         )
     raise PapirnaError(_missing_message(gray, kind, cands))
+
+
+def _pin(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tuple[tuple | None, set]:
+    """The clearest way to pin four of the candidates to the sheet's corners that reads a known
+    code, as (clarity, code, sheet-to-image map, image points); and the unknown codes read."""
+    cv2 = _cv2()
+    sheet = _sheet_points(kind)
+    best: tuple | None = None
+    unknown: set[int] = set()
+    if len(cands) < 4:
+        return best, unknown
+    for quad in itertools.combinations(cands[:10], 4):
+        for order in _cyclic_orders(quad):
+            img = np.array([(c.x, c.y) for c in order], np.float64)
+            h = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
+            if not _plausible(h, kind, list(order)):
+                continue
+            code, clarity = read_code(gray, kind, h)
+            if code is None:
+                continue
+            if code not in kind.ids:
+                unknown.add(code)
+                continue
+            if best is None or clarity > best[0]:
+                best = (clarity, code, h, img)
+    return best, unknown
 
 
 def _cyclic_orders(quad: tuple[Candidate, ...]) -> list[tuple[Candidate, ...]]:
@@ -526,19 +565,46 @@ def warp(gray: np.ndarray, align: Alignment, kind: SheetKind) -> np.ndarray:
 
 BEND_WINDOW_MM = 24.0  # windows in which the print's local shift is measured
 BEND_GRID = (8, 11)  # columns and rows of those windows
+FINE_WINDOW_MM = 12.0  # then again in windows half as wide (a curl bends the print within
+FINE_GRID = (16, 22)  # 24 mm by more than the 0.5 mm that reads a box's outline as a mark)
+FINE_RESPONSE = 0.2  # a window's shift counts when its phase correlation peaks at least this
+FINE_REACH_MM = 1.0  # and when it is no more than this either way (the wide pass took the rest)
 
 
 def unbend(straight: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, float]:
     """The straightened photo with what a homography cannot fix taken out: a curled or bent sheet.
 
-    The print's shift against the blank sheet is measured in a grid of windows; the shifts (with
-    outliers replaced by their neighbours' median) are interpolated smoothly over the sheet and
-    the photo is resampled by them. Returns the corrected photo and the largest shift in mm.
+    Measured first in wide windows, then, on the photo so corrected, in windows half as wide.
+    Returns the corrected photo and the largest shift in mm (of the first pass).
+    """
+    out, biggest = _unbend(straight, ref, BEND_WINDOW_MM, BEND_GRID)
+    out, _ = _unbend(out, ref, FINE_WINDOW_MM, FINE_GRID, FINE_RESPONSE, FINE_REACH_MM, True)
+    return out, biggest
+
+
+def _unbend(
+    straight: np.ndarray,
+    ref: np.ndarray,
+    window_mm: float,
+    grid: tuple[int, int],
+    response: float = 0.1,
+    reach_mm: float | None = None,
+    leftover: bool = False,
+) -> tuple[np.ndarray, float]:
+    """The straightened photo with what a homography cannot fix taken out: a curled or bent sheet.
+
+    The print's shift against the blank sheet is measured in a grid of windows (`grid` columns
+    and rows, `window_mm` wide; a window counts when its phase correlation peaks at `response`
+    or more and its shift is within `reach_mm`, by default a sixth of the window); the shifts
+    (with outliers replaced by their neighbours' median) are interpolated smoothly over the
+    sheet and the photo is resampled by them. `leftover`: what is measured is what a first pass
+    left. Returns the corrected photo and the largest shift in mm.
     """
     cv2 = _cv2()
-    size = int(BEND_WINDOW_MM * PX_PER_MM)
+    size = int(window_mm * PX_PER_MM)
+    reach = size / 6 if reach_mm is None else reach_mm * PX_PER_MM
     h, w = straight.shape
-    cols, rows = BEND_GRID
+    cols, rows = grid
     xs = np.linspace(size / 2, w - size / 2, cols)
     ys = np.linspace(size / 2, h - size / 2, rows)
     hann = cv2.createHanningWindow((size, size), cv2.CV_32F)
@@ -551,15 +617,18 @@ def unbend(straight: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, float]:
             if float(b.std()) < 0.05:
                 continue
             a = photo[y0 : y0 + size, x0 : x0 + size].copy()
-            (dx, dy), response = cv2.phaseCorrelate(b, a, hann)
-            if response < 0.1 or abs(dx) > size / 6 or abs(dy) > size / 6:
+            (dx, dy), clear = cv2.phaseCorrelate(b, a, hann)
+            if clear < response or abs(dx) > reach or abs(dy) > reach:
                 continue
             shift[r, c] = (dx, dy)
     known = ~np.isnan(shift[..., 0])
     if known.sum() < 6:
         return straight, 0.0
-    # fill the unknown windows from the known ones, then drop outliers against their neighbours
-    filled = shift.copy()
+    # fill the unknown windows from the known ones, then drop outliers against their neighbours;
+    # when what is measured is what a first pass left, an unknown window is not moved and the
+    # outliers are judged closer (a few noisy windows spread over the unknown ones around them
+    # moved whole rows of boxes on a small, noisy photo)
+    filled = np.where(np.isnan(shift), 0.0, shift).astype(np.float32) if leftover else shift.copy()
     for _ in range(max(rows, cols)):
         if not np.isnan(filled[..., 0]).any():
             break
@@ -571,12 +640,13 @@ def unbend(straight: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, float]:
                 for j in (-1, 0, 1)
             ]
         )
-        with np.errstate(all="ignore"):
-            around = np.nanmean(stack, axis=0)
+        known_around = (~np.isnan(stack)).sum(axis=0)
+        total = np.where(known_around > 0, np.nansum(stack, axis=0), np.nan)
+        around = (total / np.maximum(known_around, 1)).astype(np.float32)
         filled = np.where(np.isnan(filled), around, filled)
     filled = np.nan_to_num(filled)
     med = np.stack([cv2.medianBlur(np.ascontiguousarray(filled[..., k]), 3) for k in (0, 1)], -1)
-    bad = np.hypot(*(filled - med).transpose(2, 0, 1)) > 0.5 * PX_PER_MM
+    bad = np.hypot(*(filled - med).transpose(2, 0, 1)) > (0.25 if leftover else 0.5) * PX_PER_MM
     filled = np.where(bad[..., None], med, filled)
     filled = cv2.GaussianBlur(filled, (0, 0), 0.6, borderType=cv2.BORDER_REPLICATE).astype(
         np.float32

@@ -16,6 +16,7 @@ evidence: how far its value lies past the threshold, in units of the uncertain b
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -25,6 +26,8 @@ from generator.games.papirove_doupe.scan.template import PX_PER_MM, Box, px
 
 BACKGROUND_MM = 1.5  # the local background is smoothed over this (Gaussian sigma)
 GROW_MM = 0.6  # the paper this close around a box is not background (marks run over the edge)
+RING_PAPER_MM = marks.RING_MM[1]  # and round a circle, this much more (a ring drawn wider is a
+# stroke there, left out as strokes are)
 STROKE = 0.06  # darkness over the background from which a pixel is taken for a stroke
 EMPTY_SPREADS = 6.0  # the threshold lies at least this many empty spreads above the empty level
 MARK_SHARE = 0.4  # and at most this share of the way up to the clear marks' level
@@ -36,6 +39,14 @@ LIGHTEST = 0.45  # a ring sector counts from proportionally fewer spreads, down 
 BAND_SHARE = 0.5  # evidence 1 is this share of the way from the threshold to the empty level
 LINE_MIN = 0.02  # darkness: ring sectors with at least this much print judge the outlines' tone
 LINE_SHARE = 0.5  # and the outlines may come out at most this share darker or lighter
+GAP_FROM = 1.4  # spreads: a gap between empty boxes and light marks starts this high or more
+# (the empty boxes' own tail reaches there: a gap starting lower, on a sheet with a wide scatter
+# of light pencil and shadows, was found between marks as often as below them)
+GAP_WIDTH = 0.75  # spreads: and is at least this wide
+GAP_WIDE = 1.5  # spreads: or this wide, from lower down
+GAP_EXPECTED = 3.0  # empty boxes the gap would hold if it were none, at least
+GAP_MARKS = 8  # values between the gap and the threshold, at least
+GAP_SIDE_MM = 3.0  # boxes smaller than this do not count for the gap
 GROUP_SHIFT = 3.0  # spreads: how far a group of boxes of one size may move its empty level
 BLOCK = 4  # px: the local background is smoothed on averages over blocks of this size
 WIDE_BLOCK = 16  # px: and its wider stand-in over blocks of this size
@@ -54,7 +65,7 @@ def box_mask(shape: tuple[int, int], boxes: list[Box], grow_mm: float) -> np.nda
     for b in boxes:
         if b.round:
             c = (round(px(b.x + b.w / 2) * 16), round(px(b.y + b.h / 2) * 16))
-            r = round((b.w / 2 + grow_mm + marks.RING_MM[1]) * PX_PER_MM * 16)
+            r = round((b.w / 2 + grow_mm + RING_PAPER_MM) * PX_PER_MM * 16)
             cv2.circle(mask, c, r, 1, -1, shift=4)
         else:
             x0, y0 = round(px(b.x - grow_mm)), round(px(b.y - grow_mm))
@@ -135,6 +146,32 @@ def _empty(values: np.ndarray) -> tuple[float, float]:
     return marks.empty_level(values, MIN_SPREAD)
 
 
+def _gap(values: np.ndarray, centre: float, spread: float, threshold: float) -> float:
+    """The middle of an empty gap in the values below the threshold, GAP_WIDTH spreads wide or
+    more from GAP_FROM spreads or more above the empty level (GAP_WIDE from lower down), where
+    the empty boxes (taken as normal) would have put GAP_EXPECTED or more values, with GAP_MARKS
+    or more values between it and the threshold (light marks the threshold would miss); else
+    the threshold."""
+    z = np.sort((values[np.isfinite(values)] - centre) / spread)
+    top = (threshold - centre) / spread
+    best, where = GAP_EXPECTED, None
+    under = int(np.searchsorted(z, top))  # values below the threshold
+    for k in np.flatnonzero((z[:-1] + GAP_WIDE - GAP_WIDTH >= GAP_FROM) & (z[1:] < top)):
+        if under - 1 - k < GAP_MARKS:
+            break
+        a, b = z[k], z[k + 1]
+        if b - a < (GAP_WIDTH if a >= GAP_FROM else GAP_WIDE):
+            continue
+        expected = (k + 1) * (_normal_cdf(b) - _normal_cdf(a))  # the k + 1 below: empty, mostly
+        if expected > best:
+            best, where = expected, (a + b) / 2
+    return threshold if where is None else centre + where * spread
+
+
+def _normal_cdf(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
 def _line_tone(f: marks.Features, boxes: list[Box]) -> marks.Features:
     """The ring sectors' expected print scaled to how dark the printed outlines came out.
 
@@ -152,6 +189,13 @@ def _line_tone(f: marks.Features, boxes: list[Box]) -> marks.Features:
         return f
     share = float(np.clip(np.median((photo[ok] - exp[ok]) / exp[ok]), -LINE_SHARE, LINE_SHARE))
     return replace(f, ring_expected=f.ring_expected * (1.0 + share))
+
+
+def _inner_band(f: marks.Features) -> marks.Features:
+    """The features with the rings' outer bands left out (as if cut off)."""
+    photo = f.ring_photo.copy()
+    photo[:, marks.SECTORS :] = np.nan
+    return replace(f, ring_photo=photo)
 
 
 PRINT_GAIN = 0.03  # share by which the print inside a box may come out darker or lighter
@@ -258,6 +302,16 @@ def evidence(
     unit = BAND_SHARE * (threshold - centre) * band / marks.BAND
     units = np.full(len(boxes), unit)
     thresholds = np.full(len(boxes), threshold)
+    # A sheet filled in light pencil on a small photo: its marks lie only a few spreads above
+    # the empty boxes, but apart from them, with a gap between (looked for among the square
+    # boxes big enough: the 2 mm ones scatter wider, over few pixels; circles have their
+    # printed number). The threshold moves into the gap, and the uncertain band narrows with
+    # it, so that the boxes at the gap's two sides are the ones in question.
+    judged = np.array([not b.round and min(b.w, b.h) >= GAP_SIDE_MM for b in boxes])
+    lower = _gap(value[judged], centre, spread, threshold)
+    if lower < threshold:
+        thresholds[:] = lower
+        units[:] = BAND_SHARE * (lower - centre) * band / marks.BAND
     sizes = [(round(b.w * 2), round(b.h * 2), b.round) for b in boxes]
     for size in set(sizes):
         group = np.array([i for i, s in enumerate(sizes) if s == size])
@@ -265,19 +319,19 @@ def evidence(
         # inside a glory circle is not quite as the expected print has it): such a group's own
         # empty level, from its boxes that are not marks, moves its threshold (by a few spreads
         # at most, so that marks can never pull it up).
-        empties = value[group][value[group] < threshold]
+        empties = value[group][value[group] < thresholds[group]]
         g_centre = centre
         if empties.size >= max(marks.GROUP_MIN, group.size // 2):
             g_centre = _empty(empties)[0]
             g_centre = float(
                 np.clip(g_centre, centre - GROUP_SHIFT * spread, centre + GROUP_SHIFT * spread)
             )
-            thresholds[group] = threshold + g_centre - centre
+            thresholds[group] += g_centre - centre
         # boxes of one size that scatter wider than the sheet as a whole are as sure as that allows
         below = g_centre - value[group][value[group] <= g_centre]
         if below.size >= marks.GROUP_MIN:
             wider = 1.4826 * float(np.median(below)) / spread
-            units[group] = unit * max(1.0, wider)
+            units[group] *= max(1.0, wider)
     # The number printed inside a circle comes out a few per cent darker or lighter than the
     # expected print has it, circle by circle (the photo's own sharpness and tone at that place):
     # its uncertainty adds to the empty boxes' scatter, and a circle with much print inside is
@@ -315,8 +369,14 @@ def evidence(
     ring_ev = (ring.score - marks.THRESHOLD) / (band / 2)
     capped = np.where(ring.confidence < 0.5, np.minimum(ring_ev, 0.9), ring_ev)
     # a ring in light pencil: sectors counted from fewer spreads find it, but only as a question
+    # (in the ring close round the circle only: the outer band of the last circle in a row
+    # is where a print set off by a fraction of a millimetre shows a crescent of ink)
     light = marks.decide(
-        f, boxes, band, RING_FLOOR, (marks.SECTOR_Z[0] * LIGHTEST, marks.SECTOR_Z[1] * LIGHTEST)
+        _inner_band(f),
+        boxes,
+        band,
+        RING_FLOOR,
+        (marks.SECTOR_Z[0] * LIGHTEST, marks.SECTOR_Z[1] * LIGHTEST),
     )
     light_ev = np.where(light.score > marks.THRESHOLD, 0.9, -np.inf)
     inner_ev = ev

@@ -26,6 +26,7 @@ INSET_MM = 0.5  # the measured region stays this far inside a box's printed outl
 CENTRE_INSET = 0.28  # a square box's middle: this share of its side in from each edge
 INNER_DISC = 0.6  # a circle's inner region, as a fraction of its radius
 RING_MM = (1.3, 1.2)  # a circle's ring: from this radius to the circle's radius plus this
+OUTER_MM = (0.8, 1.9)  # and its outer band, from the circle's radius plus this to plus this
 SECTORS = 12
 SECTOR_Z = (3.0, 9.0)  # a ring sector is partly (clearly) inked from this many spreads up
 RING_COVERED = 6.5  # inked sectors from which a ring counts as circled (a hand-drawn circle has
@@ -202,12 +203,15 @@ class Features:
 
     inner_photo: np.ndarray  # (n,)
     inner_expected: np.ndarray  # (n,)
-    ring_photo: np.ndarray  # (n, SECTORS), nan for square boxes and cut-off sectors
-    ring_expected: np.ndarray  # (n, SECTORS)
+    ring_photo: np.ndarray  # (n, 2 SECTORS): the ring's sectors, then its outer band's;
+    ring_expected: np.ndarray  # nan for square boxes and cut-off sectors
 
 
-def _round_masks(box: Box, ox: int, oy: int, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """The inner disc mask and the sector map (-1 outside the ring) of a round box's window."""
+def _round_masks(
+    box: Box, ox: int, oy: int, size: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The inner disc mask and the sector maps (-1 outside) of a round box's window: of its ring,
+    and of the ring's outer band (numbered on from SECTORS)."""
     yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) + 0.5
     dx = xx + ox - px(box.x + box.w / 2)
     dy = yy + oy - px(box.y + box.h / 2)
@@ -215,8 +219,9 @@ def _round_masks(box: Box, ox: int, oy: int, size: int) -> tuple[np.ndarray, np.
     radius = box.w / 2
     inner = r <= radius * INNER_DISC
     ring = (r >= RING_MM[0]) & (r <= radius + RING_MM[1])
+    outer = (r > radius + OUTER_MM[0]) & (r <= radius + OUTER_MM[1])
     sector = ((np.arctan2(dy, dx) + np.pi) / (2 * np.pi) * SECTORS).astype(int) % SECTORS
-    return inner, np.where(ring, sector, -1)
+    return inner, np.where(ring, sector, -1), np.where(outer, sector + SECTORS, -1)
 
 
 _MASKS: dict[Box, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
@@ -226,37 +231,36 @@ def features(photo: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> Features:
     """Mean darkness of every box's inner region and ring sectors, in photo and expected print."""
     n = len(boxes)
     inner_p, inner_e = np.zeros(n), np.zeros(n)
-    ring_p = np.full((n, SECTORS), np.nan)
-    ring_e = np.full((n, SECTORS), np.nan)
+    ring_p = np.full((n, 2 * SECTORS), np.nan)
+    ring_e = np.full((n, 2 * SECTORS), np.nan)
     h, w = photo.shape
     for i, b in enumerate(boxes):
         if b.round:
-            reach = b.w / 2 + RING_MM[1] + 0.2
+            reach = b.w / 2 + OUTER_MM[1] + 0.2
             cx, cy = b.x + b.w / 2, b.y + b.h / 2
             ox, oy = int(px(cx - reach)), int(px(cy - reach))
             size = int(2 * reach * PX_PER_MM) + 2
             if b not in _MASKS:
-                inner, sector = _round_masks(b, ox, oy, size)
-                _MASKS[b] = (inner, sector, np.bincount(sector[sector >= 0], minlength=SECTORS))
+                inner, ring, outer = _round_masks(b, ox, oy, size)
+                sector = np.stack([ring, outer])  # a pixel can lie in both bands
+                full = np.bincount(sector[sector >= 0], minlength=2 * SECTORS)
+                _MASKS[b] = (inner, sector, full)
             inner, sector, full = _MASKS[b]
             sx, sy = max(0, -ox), max(0, -oy)  # the part of the window inside the image
             wp = photo[oy + sy : oy + size, ox + sx : ox + size]
             we = exp[oy + sy : oy + size, ox + sx : ox + size]
             inner = inner[sy : sy + wp.shape[0], sx : sx + wp.shape[1]]
-            sector = sector[sy : sy + wp.shape[0], sx : sx + wp.shape[1]]
+            sector = sector[:, sy : sy + wp.shape[0], sx : sx + wp.shape[1]]
             inner_p[i] = wp[inner].mean()
             inner_e[i] = we[inner].mean()
             idx = sector.ravel()
             keep = idx >= 0
-            counts = np.bincount(idx[keep], minlength=SECTORS)
+            counts = np.bincount(idx[keep], minlength=2 * SECTORS)
             seen = counts >= 0.8 * full
             c = np.maximum(counts, 1)
-            ring_p[i] = np.where(
-                seen, np.bincount(idx[keep], wp.ravel()[keep], SECTORS) / c, np.nan
-            )
-            ring_e[i] = np.where(
-                seen, np.bincount(idx[keep], we.ravel()[keep], SECTORS) / c, np.nan
-            )
+            vp, ve = np.tile(wp.ravel(), 2)[keep], np.tile(we.ravel(), 2)[keep]
+            ring_p[i] = np.where(seen, np.bincount(idx[keep], vp, 2 * SECTORS) / c, np.nan)
+            ring_e[i] = np.where(seen, np.bincount(idx[keep], ve, 2 * SECTORS) / c, np.nan)
         else:
             inset = max(INSET_MM, 0.12 * min(b.w, b.h))
             x0, y0 = round(px(b.x + inset)), round(px(b.y + inset))
@@ -339,9 +343,15 @@ def decide(
     rounds = np.flatnonzero([b.round for b in boxes])
     s_ring = MIN_SPREAD
     if rounds.size:
+        # A ring is drawn close round the printed circle or wide of it (or off-centre, both by
+        # turns): the ring and its outer band are each measured against their own empty level
+        # (the ring holds the printed outline, the outer band mostly paper), and each sector
+        # counts the one where it looks more inked (a ring drawn wide lies outside the first)
         ring = f.ring_photo[rounds] - f.ring_expected[rounds]
-        c_ring, s_ring = empty_level(ring.ravel(), floor)
-        z = (ring - c_ring) / s_ring
+        inner_band, outer_band = ring[:, :SECTORS], ring[:, SECTORS:]
+        c_ring, s_ring = empty_level(inner_band.ravel(), floor)
+        c_out, s_out = empty_level(outer_band.ravel(), floor)
+        z = np.fmax((inner_band - c_ring) / s_ring, (outer_band - c_out) / s_out)
         hidden = np.zeros(z.shape, bool)
         first, _ = _ring_scores(z, hidden, sector_z)
         # A circled neighbour's ring crosses into the sectors facing it: those sectors say
