@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from generator import flate
 from generator.layout.ops import Document, Page
 from generator.render.pdf import render_pdf
 from generator.render.raster import Raster, iter_boxes
@@ -45,16 +46,6 @@ def corner_mask(size: tuple[int, int], radius: float) -> Image.Image:
     big = Image.new("L", (w * k, h * k), 0)
     ImageDraw.Draw(big).rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=radius * k, fill=255)
     return big.resize(size, Image.BOX)
-
-
-def _compressor() -> Any:
-    """zlib-compatible compression: ISA-L's (several times faster at level 1) when installed."""
-    try:
-        from isal import isal_zlib
-
-        return isal_zlib
-    except ImportError:  # pragma: no cover - isal is a dependency; stdlib zlib is the fallback
-        return zlib
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -90,7 +81,7 @@ def png_bytes(
             b"\x89PNG\r\n\x1a\n",
             _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)),
             _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)),
-            _chunk(b"IDAT", _compressor().compress(b"\0".join(rows), 1)),
+            _chunk(b"IDAT", flate.compress(b"\0".join(rows), 1)),
             _chunk(b"IEND", b""),
         )
     )

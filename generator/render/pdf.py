@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -15,6 +14,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
+from generator import flate
 from generator.layout.ops import (
     Document,
     EllipseOp,
@@ -377,22 +377,9 @@ def accelerated() -> bool:
     return not rl_accel.fp_str.__name__.startswith("_py_")
 
 
-def _deflater() -> tuple[object, int]:
-    """The Flate compressor for streams and its level: ISA-L's when installed, else zlib's.
-
-    ISA-L at its level 3 is several times quicker than zlib at its default level 6 and its
-    streams are a few per cent larger (fonts, pages and forms of a full build: 6.3 MB against
-    5.9 MB); any PDF reader inflates both.
-    """
-    try:
-        from isal import isal_zlib
-
-        return isal_zlib, 3
-    except ImportError:  # pragma: no cover - isal is a dependency; zlib is the fallback
-        return zlib, 6
-
-
-_DEFLATE, _LEVEL = _deflater()
+# libdeflate's level for streams: the same bytes on every CPU (see generator.flate); about as
+# quick as ISA-L's level 3 was and as small (fonts, pages and forms of a full build: 6.4 MB)
+LEVEL = 1
 _COMPRESSED: dict[bytes, bytes] = {}  # sha-1 of a stream -> its Flate bytes
 _COMPRESSED_LIMIT = 64_000_000  # bytes of compressed streams kept
 _compressed_size = 0
@@ -408,11 +395,11 @@ def _compress(data: str | bytes) -> bytes:
     global _compressed_size
     raw = data.encode("utf8") if isinstance(data, str) else data
     if len(raw) < 512:
-        return _DEFLATE.compress(raw, _LEVEL)  # type: ignore[attr-defined]
+        return flate.compress(raw, LEVEL)
     key = hashlib.sha1(raw).digest()
     packed = _COMPRESSED.get(key)
     if packed is None:
-        packed = _DEFLATE.compress(raw, _LEVEL)  # type: ignore[attr-defined]
+        packed = flate.compress(raw, LEVEL)
         if _compressed_size + len(packed) > _COMPRESSED_LIMIT:
             _COMPRESSED.clear()
             _compressed_size = 0
@@ -516,11 +503,11 @@ def binary_streams() -> Iterator[None]:
     writes the same bytes as reportlab's own.
     """
     before = rl_config.useA85
-    flate = pdfdoc.PDFZCompress
-    encode = flate.__dict__.get("encode")  # set when this is open already
+    zstream = pdfdoc.PDFStreamFilterZCompress  # the class: acroform makes instances of its own
+    encode = zstream.__dict__["encode"]
     formatter, namer = pdfdoc.format, pdfdoc.PDFName
     rl_config.useA85 = 0
-    flate.encode = _compress
+    zstream.encode = staticmethod(_compress)  # type: ignore[assignment]
     if not rl_config.pdfComments:  # reportlab's comments are written by its own format only
         pdfdoc.format, pdfdoc.PDFName = _format, _pdf_name
     try:
@@ -528,10 +515,7 @@ def binary_streams() -> Iterator[None]:
     finally:
         rl_config.useA85 = before
         pdfdoc.format, pdfdoc.PDFName = formatter, namer
-        if encode is None:
-            del flate.encode
-        else:
-            flate.encode = encode
+        zstream.encode = encode  # type: ignore[method-assign]
 
 
 def render_pdf(doc: Document, color: str = "rgb") -> bytes:

@@ -55,11 +55,15 @@ def test_a_repeated_stream_is_compressed_once_to_the_same_bytes() -> None:
 
     page = doc()
     first = render_pdf(page)
+    original = pdfdoc.PDFStreamFilterZCompress.__dict__["encode"]
     with pdf.binary_streams(), pdf.binary_streams():  # nested: restored as found
         assert pdfdoc.PDFZCompress.encode is pdf._compress
+        # acroform makes filters of its own (form fields' looks): they compress the same way
+        assert pdfdoc.PDFStreamFilterZCompress().encode is pdf._compress
         blob = b"0 0 m 10 10 l S\n" * 100
         assert zlib.decompress(pdf._compress(blob)) == blob  # zlib format, whichever deflater
         assert pdf._compress(blob) is pdf._compress(blob)  # remembered
     assert "encode" not in pdfdoc.PDFZCompress.__dict__
+    assert pdfdoc.PDFStreamFilterZCompress.__dict__["encode"] is original
     pdf._COMPRESSED.clear()
     assert render_pdf(page) == first  # the same file with or without remembered streams
