@@ -202,27 +202,65 @@ class _Painter:
         Forms are found by what they draw (not by which tuple holds it), so that the file is
         the same whichever caches made the operations.
         """
-        key = (ops, self.h)
+        shared = _ops_key(ops)
+        key = (shared, self.h)
         name = self.forms.get(key)
         if name is None:
             name = self.forms[key] = f"papirna-shared-{len(self.forms)}"
             self.c.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)
             self.reset()
             code = self.c._code
-            drawn = _FORM_CODE.get((ops, self.h, self.cmyk))
+            drawn = _FORM_CODE.get((shared, self.h, self.cmyk))
             if drawn is not None:
                 code.extend(drawn)
             else:
                 start = len(code)
                 self.draw(ops)
                 if _vector_only(ops):
-                    _remember_form((ops, self.h, self.cmyk), code[start:])
+                    _remember_form((shared, self.h, self.cmyk), code[start:])
             self.c.endForm()
             self.reset()
         self.c.doForm(name)
 
 
-_FORM_CODE: dict[tuple, list[str]] = {}  # (ops, page height, cmyk) -> a vector form's operators
+class _OpsKey:
+    """Shared operations as a dict key whose hash is worked out once.
+
+    A tuple works out its hash anew from all its items every time it is looked up, and a card
+    face's operations are thousands of them: that took a tenth of a full build. Keys are equal
+    when the operations are (the same form whichever tuple holds them), as with the tuple.
+    """
+
+    __slots__ = ("ops", "hash")
+
+    def __init__(self, ops: tuple) -> None:
+        self.ops = ops
+        self.hash = hash(ops)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _OpsKey):
+            return NotImplemented
+        return self.ops is other.ops or (self.hash == other.hash and self.ops == other.ops)
+
+
+_OPS_KEYS: dict[int, _OpsKey] = {}  # id of shared operations -> their key (which keeps them)
+_OPS_KEYS_LIMIT = 50_000
+
+
+def _ops_key(ops: tuple) -> _OpsKey:
+    """The key of shared operations, made once per tuple (it holds the tuple: the id stays)."""
+    key = _OPS_KEYS.get(id(ops))
+    if key is None or key.ops is not ops:
+        if len(_OPS_KEYS) >= _OPS_KEYS_LIMIT:
+            _OPS_KEYS.clear()
+        key = _OPS_KEYS[id(ops)] = _OpsKey(ops)
+    return key
+
+
+_FORM_CODE: dict[tuple, list[str]] = {}  # (ops' key, page height, cmyk) -> a vector form's code
 _FORM_CODE_LIMIT = 20_000  # forms kept
 
 
