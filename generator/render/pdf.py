@@ -231,7 +231,7 @@ class _OpsKey:
     when the operations are (the same form whichever tuple holds them), as with the tuple.
     """
 
-    __slots__ = ("ops", "hash")
+    __slots__ = ("hash", "ops")
 
     def __init__(self, ops: tuple) -> None:
         self.ops = ops
