@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -530,6 +531,22 @@ def _pdf_name(data: str, lo: str = "!", hi: str = "~") -> str:
     return name
 
 
+_PDFDOC_ENC = pdfdoc.pdfdocEnc
+# the ASCII characters reportlab's PDFDocEncoding does not map to themselves (it refuses them)
+_PDFDOC_ODD = re.compile("[\x18-\x1f]")
+
+
+def _pdfdoc_enc(x: object) -> object:
+    """pdfdoc.pdfdocEnc, quicker for ASCII text (a form's operators): the same bytes or error.
+
+    reportlab's codec looks up every character in a table; ASCII but for \\x18-\\x1f is
+    written as itself in PDFDocEncoding, so such text is encoded as ASCII.
+    """
+    if type(x) is str and x.isascii() and _PDFDOC_ODD.search(x) is None:
+        return x.encode("ascii")
+    return _PDFDOC_ENC(x)
+
+
 @contextmanager
 def binary_streams() -> Iterator[None]:
     """Streams written while this is open are Flate-compressed binary, not ASCII85 text.
@@ -543,16 +560,17 @@ def binary_streams() -> Iterator[None]:
     before = rl_config.useA85
     zstream = pdfdoc.PDFStreamFilterZCompress  # the class: acroform makes instances of its own
     encode = zstream.__dict__["encode"]
-    formatter, namer = pdfdoc.format, pdfdoc.PDFName
+    formatter, namer, encoder = pdfdoc.format, pdfdoc.PDFName, pdfdoc.pdfdocEnc
     rl_config.useA85 = 0
     zstream.encode = staticmethod(_compress)  # type: ignore[assignment]
+    pdfdoc.pdfdocEnc = _pdfdoc_enc
     if not rl_config.pdfComments:  # reportlab's comments are written by its own format only
         pdfdoc.format, pdfdoc.PDFName = _format, _pdf_name
     try:
         yield
     finally:
         rl_config.useA85 = before
-        pdfdoc.format, pdfdoc.PDFName = formatter, namer
+        pdfdoc.format, pdfdoc.PDFName, pdfdoc.pdfdocEnc = formatter, namer, encoder
         zstream.encode = encode  # type: ignore[method-assign]
 
 
