@@ -67,3 +67,22 @@ def test_a_repeated_stream_is_compressed_once_to_the_same_bytes() -> None:
     assert pdfdoc.PDFStreamFilterZCompress.__dict__["encode"] is original
     pdf._COMPRESSED.clear()
     assert render_pdf(page) == first  # the same file with or without remembered streams
+
+
+def test_quick_pdfdoc_encoding_gives_reportlabs_bytes_and_errors() -> None:
+    import pytest
+    from reportlab.pdfbase import pdfdoc
+
+    from generator.render import pdf
+
+    samples = ["q 1 0 0 1 10 20 cm (Hi) Tj Q\n", "", "\t\r\n", "žluťoučký « »", b"raw", "é" * 3]
+    for text in samples:
+        assert pdf._pdfdoc_enc(text) == pdf._PDFDOC_ENC(text)
+    for odd in ("\x18", "ok \x1f"):  # ASCII that PDFDocEncoding has no byte for: the same error
+        with pytest.raises(UnicodeEncodeError):
+            pdf._PDFDOC_ENC(odd)
+        with pytest.raises(UnicodeEncodeError):
+            pdf._pdfdoc_enc(odd)
+    with pdf.binary_streams():
+        assert pdfdoc.pdfdocEnc is pdf._pdfdoc_enc
+    assert pdfdoc.pdfdocEnc is pdf._PDFDOC_ENC
