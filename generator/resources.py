@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from functools import cache
 from pathlib import Path
@@ -45,3 +46,23 @@ def cache_folder(name: str) -> Path | None:
         return None if chosen.lower() == "off" else Path(chosen)
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "papirna" / name
+
+
+def prune_cache(folder: Path, pattern: str, kept: int) -> None:
+    """Delete all but the `kept` newest files in `folder` whose names match the glob `pattern`.
+
+    A cache key changes whenever papirna or a pack changes, so without this every upgrade or
+    edit would leave its old files behind. A file that cannot be seen or removed is skipped.
+    """
+    try:
+        found = []
+        for path in folder.glob(pattern):
+            with contextlib.suppress(OSError):
+                if path.is_file():
+                    found.append((path.stat().st_mtime_ns, path.name, path))
+        found.sort(reverse=True)
+        for _, _, old in found[kept:]:
+            with contextlib.suppress(OSError):
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass

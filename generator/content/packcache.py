@@ -16,6 +16,7 @@ read when it belongs to the user and nobody else can write to it (it is a pickle
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import os
 import pickle
@@ -26,7 +27,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.resources import cache_folder
+from generator.resources import cache_folder, prune_cache
 
 if TYPE_CHECKING:
     from generator.content.pack import Pack
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 CACHE_VERSION = 1
 HASHED_BYTES = 8 * 1024 * 1024  # larger files of a pack are keyed by size and time, not bytes
 _MAGIC = b"papirna-pack-cache\n"
+KEY_CHARS = 16  # of the key, in a cache file's name
 KEPT = 4  # cache files kept per pack: file names shown differ by working folder, so does the key
 
 
@@ -165,7 +167,7 @@ def cached_pack(root: Path, pack_id: str, load: Callable[[], Pack]) -> Pack:
         return load()
     key = pack_key(root, pack_id)
     stem = f"pack-{re.sub(r'[^A-Za-z0-9_-]', '_', pack_id)}-"
-    path = folder / f"{stem}{key[:16]}.pickle"
+    path = folder / f"{stem}{key[:KEY_CHARS]}.pickle"
     found = _read(path, key)
     if found is not None:
         return found
@@ -177,13 +179,4 @@ def cached_pack(root: Path, pack_id: str, load: Callable[[], Pack]) -> Pack:
 
 def _prune(folder: Path, stem: str) -> None:
     """Keep the KEPT newest cache files of one pack (one per working folder or version)."""
-    try:
-        found = sorted(
-            (p for p in folder.glob(f"{stem}*.pickle") if p.is_file()),
-            key=lambda p: p.stat().st_mtime_ns,
-            reverse=True,
-        )
-        for old in found[KEPT:]:
-            old.unlink(missing_ok=True)
-    except OSError:
-        pass
+    prune_cache(folder, f"{glob.escape(stem)}{'?' * KEY_CHARS}.pickle", KEPT)

@@ -6,6 +6,7 @@ the box map), so that moving a box on the sheet moves it for the reader too.
 
 from __future__ import annotations
 
+import glob
 import io
 import json
 import os
@@ -17,7 +18,7 @@ import numpy as np
 
 from generator.errors import PapirnaError
 from generator.resources import CACHE_ENV as CACHE_ENV  # the setting, as the tests name it
-from generator.resources import cache_folder
+from generator.resources import cache_folder, prune_cache
 
 if TYPE_CHECKING:
     from generator.content.pack import LoadedPrintable, Pack
@@ -184,8 +185,12 @@ def _cache_key(pack: Pack) -> str:
                     except OSError:
                         continue
                     digest.update(f"{path}|{st.st_size}|{st.st_mtime_ns}\n".encode())
-        _KEYS[root] = digest.hexdigest()[:24]
+        _KEYS[root] = digest.hexdigest()[:KEY_CHARS]
     return _KEYS[root]
+
+
+KEY_CHARS = 24  # of the key, in a cache file's name
+KEPT = 4  # cache files kept of each kind (one per papirna version or pack edit in use)
 
 
 def _cache_path(pack: Pack, what: str, suffix: str) -> Path | None:
@@ -194,14 +199,17 @@ def _cache_path(pack: Pack, what: str, suffix: str) -> Path | None:
 
 
 def _save(path: Path, data: bytes) -> None:
-    """Write a cache file whole or not at all; a cache that cannot be written is no error."""
+    """Write a cache file whole or not at all, then drop the older files of its kind (so the
+    cache cannot grow with each upgrade); a cache that cannot be written is no error."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, path)
     except OSError:
-        pass
+        return
+    what, suffix = path.name[: -len(path.suffix) - KEY_CHARS - 1], path.suffix
+    prune_cache(path.parent, f"{glob.escape(what)}-{'?' * KEY_CHARS}{suffix}", KEPT)
 
 
 def _kind_json(kind: SheetKind) -> dict:
