@@ -451,7 +451,9 @@ _FORMAT = pdfdoc.format  # reportlab's own, for everything but plain numbers, st
 _PDF_NAME = pdfdoc.PDFName
 _ENCODED: dict[str, bytes] = {}  # str -> its bytes in reportlab's PDFDocEncoding
 _NAMES: dict[str, str] = {}  # PDFName's results
-_MEMO_LIMIT = 200_000  # entries of each of the two memos above
+# a number -> its bytes (equal numbers, such as 1 and 1.0 or 0.0 and -0.0, format alike)
+_NUMBERS: dict[float, bytes] = {}
+_MEMO_LIMIT = 200_000  # entries of each of the memos above
 
 
 def _format(element: object, document: object, toplevel: int = 0) -> bytes:
@@ -469,8 +471,13 @@ def _format(element: object, document: object, toplevel: int = 0) -> bytes:
             if len(_ENCODED) < _MEMO_LIMIT:
                 _ENCODED[element] = encoded  # type: ignore[index]
         return encoded
-    if t is float or t is int:
-        return fp_str(element).encode()  # digits, '.' and '-': the same in PDFDocEncoding
+    if t is float or t is int:  # widths and boxes: the same few numbers in every file
+        number = _NUMBERS.get(element)  # type: ignore[call-overload]
+        if number is None:
+            number = fp_str(element).encode()  # digits, '.' and '-': the same in PDFDocEncoding
+            if len(_NUMBERS) < _MEMO_LIMIT:
+                _NUMBERS[element] = number  # type: ignore[index]
+        return number
     if t is bytes:
         return element  # type: ignore[return-value]
     if t is pdfdoc.PDFDictionary:
