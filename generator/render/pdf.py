@@ -121,7 +121,13 @@ class _Painter:
                     continue
                 x, y = op.x * K, (h - op.y - op.h) * K
                 if op.radius > 0:
-                    _round_rect(c._code, x, y, op.w * K, op.h * K, op.radius * K)
+                    key = ("round", x, y, op.w, op.h, op.radius)  # apart from ellipses
+                    lines = _SHAPES.get(key)
+                    if lines is None:
+                        lines = []
+                        _round_rect(lines, x, y, op.w * K, op.h * K, op.radius * K)
+                        _remember_shape(key, tuple(lines))
+                    c._code.extend(lines)
                     c._code.append(PATH_OPS[stroke, fill, c._fillMode])
                 else:  # c.rect
                     c._code.append(
@@ -318,7 +324,7 @@ def _draw_string(c: Canvas, font_name: str, size: float, x: float, y: float, tex
     c.addLiteral(f"BT 1 0 0 1 {fp_str(x, y)} Tm {runs} T* ET")
 
 
-_SHAPES: dict[tuple, str | tuple[str, ...]] = {}  # a path's or an ellipse's operators
+_SHAPES: dict[tuple, str | tuple[str, ...]] = {}  # operators of a path, ellipse, round rectangle
 _SHAPES_LIMIT = 200_000  # shapes kept
 
 
