@@ -8,8 +8,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 # A command runs briefly and makes many short-lived objects (parsed YAML, models, drawings):
-# collect cycles every 50,000 new objects, not every 700 (a tenth less time, the same memory).
-gc.set_threshold(50_000, 20, 10)
+# collect cycles every 200,000 new objects, not every 700 (a tenth less time, the same memory;
+# loading the five built-in packs spends 2 ms in the collector, against 28 ms every 50,000).
+gc.set_threshold(200_000, 20, 10)
 
 import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
@@ -175,3 +176,41 @@ def main() -> None:
         print("papirna: error: interrupted", file=sys.stderr)
         code = 130
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def script() -> None:
+    """The `papirna` console script: main(), ending the process at once when it succeeded."""
+    try:
+        main()
+    except SystemExit as done:
+        if done.code in (0, None):
+            _quick_exit()
+        raise
+
+
+def _quick_exit() -> None:
+    """End the process now that the command succeeded, without Python's teardown.
+
+    The exit hooks run and the output is flushed as in a normal exit; only the freeing of
+    every object one by one is skipped (about 40 ms after a full build). Returns instead when
+    a thread is still running or the output cannot be flushed: the normal exit handles those.
+    """
+    import atexit
+    import os
+    import sys
+    import threading
+
+    if threading.active_count() > 1:
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # e.g. the reader of a pipe is gone: exit as Python does
+        return
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import zlib
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -15,6 +15,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
+from generator import flate
 from generator.layout.ops import (
     Document,
     EllipseOp,
@@ -120,7 +121,13 @@ class _Painter:
                     continue
                 x, y = op.x * K, (h - op.y - op.h) * K
                 if op.radius > 0:
-                    _round_rect(c._code, x, y, op.w * K, op.h * K, op.radius * K)
+                    key = ("round", x, y, op.w, op.h, op.radius)  # apart from ellipses
+                    lines = _SHAPES.get(key)
+                    if lines is None:
+                        lines = []
+                        _round_rect(lines, x, y, op.w * K, op.h * K, op.radius * K)
+                        _remember_shape(key, tuple(lines))
+                    c._code.extend(lines)
                     c._code.append(PATH_OPS[stroke, fill, c._fillMode])
                 else:  # c.rect
                     c._code.append(
@@ -202,27 +209,65 @@ class _Painter:
         Forms are found by what they draw (not by which tuple holds it), so that the file is
         the same whichever caches made the operations.
         """
-        key = (ops, self.h)
+        shared = _ops_key(ops)
+        key = (shared, self.h)
         name = self.forms.get(key)
         if name is None:
             name = self.forms[key] = f"papirna-shared-{len(self.forms)}"
             self.c.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)
             self.reset()
             code = self.c._code
-            drawn = _FORM_CODE.get((ops, self.h, self.cmyk))
+            drawn = _FORM_CODE.get((shared, self.h, self.cmyk))
             if drawn is not None:
                 code.extend(drawn)
             else:
                 start = len(code)
                 self.draw(ops)
                 if _vector_only(ops):
-                    _remember_form((ops, self.h, self.cmyk), code[start:])
+                    _remember_form((shared, self.h, self.cmyk), code[start:])
             self.c.endForm()
             self.reset()
         self.c.doForm(name)
 
 
-_FORM_CODE: dict[tuple, list[str]] = {}  # (ops, page height, cmyk) -> a vector form's operators
+class _OpsKey:
+    """Shared operations as a dict key whose hash is worked out once.
+
+    A tuple works out its hash anew from all its items every time it is looked up, and a card
+    face's operations are thousands of them: that took a tenth of a full build. Keys are equal
+    when the operations are (the same form whichever tuple holds them), as with the tuple.
+    """
+
+    __slots__ = ("hash", "ops")
+
+    def __init__(self, ops: tuple) -> None:
+        self.ops = ops
+        self.hash = hash(ops)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _OpsKey):
+            return NotImplemented
+        return self.ops is other.ops or (self.hash == other.hash and self.ops == other.ops)
+
+
+_OPS_KEYS: dict[int, _OpsKey] = {}  # id of shared operations -> their key (which keeps them)
+_OPS_KEYS_LIMIT = 50_000
+
+
+def _ops_key(ops: tuple) -> _OpsKey:
+    """The key of shared operations, made once per tuple (it holds the tuple: the id stays)."""
+    key = _OPS_KEYS.get(id(ops))
+    if key is None or key.ops is not ops:
+        if len(_OPS_KEYS) >= _OPS_KEYS_LIMIT:
+            _OPS_KEYS.clear()
+        key = _OPS_KEYS[id(ops)] = _OpsKey(ops)
+    return key
+
+
+_FORM_CODE: dict[tuple, list[str]] = {}  # (ops' key, page height, cmyk) -> a vector form's code
 _FORM_CODE_LIMIT = 20_000  # forms kept
 
 
@@ -279,7 +324,7 @@ def _draw_string(c: Canvas, font_name: str, size: float, x: float, y: float, tex
     c.addLiteral(f"BT 1 0 0 1 {fp_str(x, y)} Tm {runs} T* ET")
 
 
-_SHAPES: dict[tuple, str | tuple[str, ...]] = {}  # a path's or an ellipse's operators
+_SHAPES: dict[tuple, str | tuple[str, ...]] = {}  # operators of a path, ellipse, round rectangle
 _SHAPES_LIMIT = 200_000  # shapes kept
 
 
@@ -377,22 +422,9 @@ def accelerated() -> bool:
     return not rl_accel.fp_str.__name__.startswith("_py_")
 
 
-def _deflater() -> tuple[object, int]:
-    """The Flate compressor for streams and its level: ISA-L's when installed, else zlib's.
-
-    ISA-L at its level 3 is several times quicker than zlib at its default level 6 and its
-    streams are a few per cent larger (fonts, pages and forms of a full build: 6.3 MB against
-    5.9 MB); any PDF reader inflates both.
-    """
-    try:
-        from isal import isal_zlib
-
-        return isal_zlib, 3
-    except ImportError:  # pragma: no cover - isal is a dependency; zlib is the fallback
-        return zlib, 6
-
-
-_DEFLATE, _LEVEL = _deflater()
+# libdeflate's level for streams: the same bytes on every CPU (see generator.flate); about as
+# quick as ISA-L's level 3 was and as small (fonts, pages and forms of a full build: 6.4 MB)
+LEVEL = 1
 _COMPRESSED: dict[bytes, bytes] = {}  # sha-1 of a stream -> its Flate bytes
 _COMPRESSED_LIMIT = 64_000_000  # bytes of compressed streams kept
 _compressed_size = 0
@@ -408,11 +440,11 @@ def _compress(data: str | bytes) -> bytes:
     global _compressed_size
     raw = data.encode("utf8") if isinstance(data, str) else data
     if len(raw) < 512:
-        return _DEFLATE.compress(raw, _LEVEL)  # type: ignore[attr-defined]
+        return flate.compress(raw, LEVEL)
     key = hashlib.sha1(raw).digest()
     packed = _COMPRESSED.get(key)
     if packed is None:
-        packed = _DEFLATE.compress(raw, _LEVEL)  # type: ignore[attr-defined]
+        packed = flate.compress(raw, LEVEL)
         if _compressed_size + len(packed) > _COMPRESSED_LIMIT:
             _COMPRESSED.clear()
             _compressed_size = 0
@@ -425,7 +457,9 @@ _FORMAT = pdfdoc.format  # reportlab's own, for everything but plain numbers, st
 _PDF_NAME = pdfdoc.PDFName
 _ENCODED: dict[str, bytes] = {}  # str -> its bytes in reportlab's PDFDocEncoding
 _NAMES: dict[str, str] = {}  # PDFName's results
-_MEMO_LIMIT = 200_000  # entries of each of the two memos above
+# a number -> its bytes (equal numbers, such as 1 and 1.0 or 0.0 and -0.0, format alike)
+_NUMBERS: dict[float, bytes] = {}
+_MEMO_LIMIT = 200_000  # entries of each of the memos above
 
 
 def _format(element: object, document: object, toplevel: int = 0) -> bytes:
@@ -443,8 +477,13 @@ def _format(element: object, document: object, toplevel: int = 0) -> bytes:
             if len(_ENCODED) < _MEMO_LIMIT:
                 _ENCODED[element] = encoded  # type: ignore[index]
         return encoded
-    if t is float or t is int:
-        return fp_str(element).encode()  # digits, '.' and '-': the same in PDFDocEncoding
+    if t is float or t is int:  # widths and boxes: the same few numbers in every file
+        number = _NUMBERS.get(element)  # type: ignore[call-overload]
+        if number is None:
+            number = fp_str(element).encode()  # digits, '.' and '-': the same in PDFDocEncoding
+            if len(_NUMBERS) < _MEMO_LIMIT:
+                _NUMBERS[element] = number  # type: ignore[index]
+        return number
     if t is bytes:
         return element  # type: ignore[return-value]
     if t is pdfdoc.PDFDictionary:
@@ -505,6 +544,22 @@ def _pdf_name(data: str, lo: str = "!", hi: str = "~") -> str:
     return name
 
 
+_PDFDOC_ENC = pdfdoc.pdfdocEnc
+# the ASCII characters reportlab's PDFDocEncoding does not map to themselves (it refuses them)
+_PDFDOC_ODD = re.compile("[\x18-\x1f]")
+
+
+def _pdfdoc_enc(x: object) -> object:
+    """pdfdoc.pdfdocEnc, quicker for ASCII text (a form's operators): the same bytes or error.
+
+    reportlab's codec looks up every character in a table; ASCII but for \\x18-\\x1f is
+    written as itself in PDFDocEncoding, so such text is encoded as ASCII.
+    """
+    if type(x) is str and x.isascii() and _PDFDOC_ODD.search(x) is None:
+        return x.encode("ascii")
+    return _PDFDOC_ENC(x)
+
+
 @contextmanager
 def binary_streams() -> Iterator[None]:
     """Streams written while this is open are Flate-compressed binary, not ASCII85 text.
@@ -516,22 +571,20 @@ def binary_streams() -> Iterator[None]:
     writes the same bytes as reportlab's own.
     """
     before = rl_config.useA85
-    flate = pdfdoc.PDFZCompress
-    encode = flate.__dict__.get("encode")  # set when this is open already
-    formatter, namer = pdfdoc.format, pdfdoc.PDFName
+    zstream = pdfdoc.PDFStreamFilterZCompress  # the class: acroform makes instances of its own
+    encode = zstream.__dict__["encode"]
+    formatter, namer, encoder = pdfdoc.format, pdfdoc.PDFName, pdfdoc.pdfdocEnc
     rl_config.useA85 = 0
-    flate.encode = _compress
+    zstream.encode = staticmethod(_compress)  # type: ignore[assignment]
+    pdfdoc.pdfdocEnc = _pdfdoc_enc
     if not rl_config.pdfComments:  # reportlab's comments are written by its own format only
         pdfdoc.format, pdfdoc.PDFName = _format, _pdf_name
     try:
         yield
     finally:
         rl_config.useA85 = before
-        pdfdoc.format, pdfdoc.PDFName = formatter, namer
-        if encode is None:
-            del flate.encode
-        else:
-            flate.encode = encode
+        pdfdoc.format, pdfdoc.PDFName, pdfdoc.pdfdocEnc = formatter, namer, encoder
+        zstream.encode = encode  # type: ignore[method-assign]
 
 
 def render_pdf(doc: Document, color: str = "rgb") -> bytes:

@@ -55,11 +55,34 @@ def test_a_repeated_stream_is_compressed_once_to_the_same_bytes() -> None:
 
     page = doc()
     first = render_pdf(page)
+    original = pdfdoc.PDFStreamFilterZCompress.__dict__["encode"]
     with pdf.binary_streams(), pdf.binary_streams():  # nested: restored as found
         assert pdfdoc.PDFZCompress.encode is pdf._compress
+        # acroform makes filters of its own (form fields' looks): they compress the same way
+        assert pdfdoc.PDFStreamFilterZCompress().encode is pdf._compress
         blob = b"0 0 m 10 10 l S\n" * 100
         assert zlib.decompress(pdf._compress(blob)) == blob  # zlib format, whichever deflater
         assert pdf._compress(blob) is pdf._compress(blob)  # remembered
     assert "encode" not in pdfdoc.PDFZCompress.__dict__
+    assert pdfdoc.PDFStreamFilterZCompress.__dict__["encode"] is original
     pdf._COMPRESSED.clear()
     assert render_pdf(page) == first  # the same file with or without remembered streams
+
+
+def test_quick_pdfdoc_encoding_gives_reportlabs_bytes_and_errors() -> None:
+    import pytest
+    from reportlab.pdfbase import pdfdoc
+
+    from generator.render import pdf
+
+    samples = ["q 1 0 0 1 10 20 cm (Hi) Tj Q\n", "", "\t\r\n", "žš Œ « »", b"raw", "é" * 3]
+    for text in samples:
+        assert pdf._pdfdoc_enc(text) == pdf._PDFDOC_ENC(text)
+    for odd in ("\x18", "ok \x1f"):  # ASCII that PDFDocEncoding has no byte for: the same error
+        with pytest.raises(UnicodeEncodeError):
+            pdf._PDFDOC_ENC(odd)
+        with pytest.raises(UnicodeEncodeError):
+            pdf._pdfdoc_enc(odd)
+    with pdf.binary_streams():
+        assert pdfdoc.pdfdocEnc is pdf._pdfdoc_enc
+    assert pdfdoc.pdfdocEnc is pdf._PDFDOC_ENC
