@@ -29,6 +29,8 @@ GROW_MM = 0.6  # the paper this close around a box is not background (marks run 
 RING_PAPER_MM = marks.RING_MM[1]  # and round a circle, this much more (a ring drawn wider is a
 # stroke there, left out as strokes are)
 STROKE = 0.06  # darkness over the background from which a pixel is taken for a stroke
+OUTSIDE = 0.2  # darkness this far below the paper's (lighter than paper) is no paper: beyond the
+# photo's edge (filled white when straightened) or glare, which shading cannot make
 EMPTY_SPREADS = 6.0  # the threshold lies at least this many empty spreads above the empty level
 MARK_SHARE = 0.4  # and at most this share of the way up to the clear marks' level
 MIN_SPREADS = 3.0  # but never closer to the empty level than this many spreads
@@ -97,8 +99,10 @@ def _grow(image: np.ndarray, factor: int, shape: tuple[int, int]) -> np.ndarray:
 def background(residue: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """The smooth residue of the paper around the boxes, carried into them (normalised blur).
 
-    Pixels of the print and of the boxes are left out; so, in a second pass, are strokes (what
-    lies well above the first estimate), so that a name or a path does not darken its area.
+    Pixels of the print and of the boxes are left out; so are pixels far lighter than the paper
+    (beyond the photo's edge, glare), which would carry a false light level into the boxes
+    nearby; and, in a second pass, strokes (what lies well above the first estimate), so that a
+    name or a path does not darken its area.
     The blurs are smooth over millimetres, so they run on block averages (a weighted sum and its
     weight average alike): at BLOCK px the near one, at WIDE_BLOCK px the wide one.
     """
@@ -111,6 +115,7 @@ def background(residue: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.nda
             & (box_mask(r.shape, boxes, GROW_MM) == 0)
         ),
     )
+    paper = paper & (residue > -OUTSIDE)
     weight = paper.astype(np.float32)
     sigma = BACKGROUND_MM * PX_PER_MM / BLOCK
     wide = WIDE_BLOCK // BLOCK

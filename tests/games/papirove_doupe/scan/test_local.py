@@ -73,3 +73,26 @@ def test_a_fill_run_over_the_edge_into_the_next_wound_is_only_a_question(pd_pack
     assert [d.marked[f"wound.{k}"] for k in range(1, 6)] == [True, True, True, False, False] or (
         "wound.4" in d.ask
     )
+
+
+def test_white_beyond_the_photo_edge_is_no_paper_for_the_background(pd_pack, sheet_kind):
+    """A shadow (0.11 darker) over the sheet's left part, and the photo's edge 1.2 mm short of
+    the straightened image's: the image is filled white there, 0.54 lighter than the paper (as
+    in wild tuning case 67, where wound 1 lies 4 mm from the image's edge). Wounds 1-20 filled,
+    21-40 empty: the white must not be carried as a light background into the empty wounds
+    (it made wound 21 read marked at evidence +11)."""
+    photo, ref = _sheet(pd_pack, sheet_kind)
+    assert px(_box(sheet_kind, "wound.1").x) < 5 * PX_PER_MM  # near the image's left edge
+    shade = round(px(_box(sheet_kind, "wound.20").x + 30))
+    photo[:, :shade] += 0.11
+    edge = round(1.2 * PX_PER_MM)
+    photo[:, :edge] = ref[:, :edge] - 0.54
+    for k in range(1, 21):
+        b = _box(sheet_kind, f"wound.{k}")
+        x0, y0, x1, y1 = (round(px(v)) for v in (b.x, b.y, b.x + b.w, b.y + b.h))
+        photo[y0:y1, x0:x1] = np.maximum(photo[y0:y1, x0:x1], 0.6)
+    boxes = list(sheet_kind.boxes)
+    found = local.evidence(photo, ref, ref, boxes, marks.BAND)
+    ev = dict(zip(found.names, found.evidence.tolist(), strict=True))
+    assert min(ev[f"wound.{k}"] for k in range(1, 21)) > 1.0
+    assert max(ev[f"wound.{k}"] for k in range(21, 41)) < 0
