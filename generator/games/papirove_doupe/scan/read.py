@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -169,7 +170,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         notes.append(f"the sheet is bent or curled (the print moves by up to {bend:.1f} mm)")
     found = local.evidence(photo, exp, ref, boxes, band)
     evidence = dict(zip(found.names, found.evidence.tolist(), strict=True))
-    readings = judge(evidence, found.names)
+    readings = judge(evidence, found.names, found.doubts)
     values: dict[str, bool | str] = {b.name: b.marked for b in readings}
     values["player"] = player or Path(shown).stem
     return ScanResult(
@@ -186,11 +187,14 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
     )
 
 
-def judge(evidence: dict[str, float], names: list[str]) -> list[BoxReading]:
-    """Every box's reading from its evidence, as the rules decide it, in the order of `names`."""
+def judge(
+    evidence: dict[str, float], names: list[str], doubts: Iterable[str] = ()
+) -> list[BoxReading]:
+    """Every box's reading from its evidence, as the rules decide it, in the order of `names`
+    (`doubts`: boxes the reader asks about, if the rules read them as it did)."""
     from generator.games.papirove_doupe.scan import rules
 
-    decision = rules.decide(evidence)
+    decision = rules.decide(evidence, doubts=doubts)
     readings = []
     for name in names:
         why = decision.ask.get(name) if rules.scored(name) else None

@@ -134,8 +134,11 @@ class Decision:
     sureness: dict[str, float]  # box -> how far (in evidence units) the reading is from flipping
 
 
-def decide(evidence: dict[str, float], names: Iterable[str] | None = None) -> Decision:
-    """The most likely reading allowed by the rules, from each box's evidence (>0 marked)."""
+def decide(
+    evidence: dict[str, float], names: Iterable[str] | None = None, doubts: Iterable[str] = ()
+) -> Decision:
+    """The most likely reading allowed by the rules, from each box's evidence (>0 marked);
+    `doubts` are boxes the reader asks about when the rules read them as it did."""
     names = set(evidence if names is None else names)
     marked = {n: evidence.get(n, 0.0) > 0 for n in names}
     ask: dict[str, str] = {}
@@ -144,6 +147,9 @@ def decide(evidence: dict[str, float], names: Iterable[str] | None = None) -> De
         _decide_group(g, evidence, marked, ask, sure)
         _ask_at_the_edge(g, evidence, marked, ask)
         _ask_beside_a_faint_ring(g, evidence, marked, ask)
+    for b in doubts:
+        if b in marked and marked[b] == (evidence.get(b, 0.0) > 0):
+            ask.setdefault(b, "unsure")
     return Decision(marked, ask, sure)
 
 
