@@ -96,3 +96,34 @@ def test_white_beyond_the_photo_edge_is_no_paper_for_the_background(pd_pack, she
     ev = dict(zip(found.names, found.evidence.tolist(), strict=True))
     assert min(ev[f"wound.{k}"] for k in range(1, 21)) > 1.0
     assert max(ev[f"wound.{k}"] for k in range(21, 41)) < 0
+
+
+def test_a_ring_standing_out_of_a_row_read_as_not_circled_is_asked_about(sheet_kind):
+    """Quest 2's row read as not circled; glory 7's ring evidence -1.9 against the rest's -3.25
+    (1.35 apart, over RING_APART 1.0): it is a doubt. Its combined evidence -1.0 stands only 0.1
+    above glory 2's (-1.1, a smudge in its middle), so the row's edge rule (0.4) does not ask:
+    the doubt is what lists it, and the reading stays "not circled"."""
+    boxes = list(sheet_kind.boxes)
+    names = [b.name for b in boxes]
+    at = {n: i for i, n in enumerate(names)}
+    ev = np.full(len(boxes), -1.5)
+    ring = np.full(len(boxes), -3.25)
+    ev[at["quest.2.glory.7"]], ev[at["quest.2.glory.2"]] = -1.0, -1.1
+    ring[at["quest.2.glory.7"]] = -1.9
+    near = local._near_circles(boxes)
+    doubts = local._ring_doubts(names, ev, ring, near)
+    assert doubts == ["quest.2.glory.7"]
+    evidence = dict(zip(names, ev.tolist(), strict=True))
+    assert "quest.2.glory.7" not in rules.decide(evidence).ask  # the old reading: not listed
+    d = rules.decide(evidence, doubts=doubts)
+    assert d.ask.get("quest.2.glory.7") == "unsure"
+    assert not d.marked["quest.2.glory.7"]
+    # the same ring seen, as strongly, on a circle of the next row is that circle's: no doubt
+    above = [j for j in near[at["quest.2.glory.7"]] if names[j].startswith("quest.1.")]
+    assert above
+    ring[above[0]] = -1.9
+    assert local._ring_doubts(names, ev, ring, near) == []
+    # nor in a row that has a value read as circled
+    ring[above[0]] = -3.25
+    ev[at["quest.2.glory.3"]] = 2.0
+    assert local._ring_doubts(names, ev, ring, near) == []
