@@ -29,7 +29,7 @@ GROW_MM = 0.6  # the paper this close around a box is not background (marks run 
 RING_PAPER_MM = marks.RING_MM[1]  # and round a circle, this much more (a ring drawn wider is a
 # stroke there, left out as strokes are)
 STROKE = 0.06  # darkness over the background from which a pixel is taken for a stroke
-OUTSIDE = 0.2  # darkness this far below the paper's (lighter than paper) is no paper: beyond the
+OUTSIDE = 0.35  # darkness this far below the paper's (lighter than paper) is no paper: beyond the
 # photo's edge (filled white when straightened) or glare, which shading cannot make
 EMPTY_SPREADS = 6.0  # the threshold lies at least this many empty spreads above the empty level
 MARK_SHARE = 0.4  # and at most this share of the way up to the clear marks' level
