@@ -318,6 +318,8 @@ def _read_scans(pack: Pack, sheets: list[Path], show: Path | None, to_yaml: Path
                 f"; the reading is in {_out_file(to_yaml, path, len(found) > 1)}" if to_yaml else ""
             )
             raise PapirnaError(problem.message + hint, file=shown, field=problem.field)
+        # the labels follow the sheet photographed, as they follow a typed sheet's `lang`
+        data = {**data, "lang": result.lang} if result.lang in ("cs", "en") else data
         scans[path] = (result, YamlDoc(file=shown, data=data))
     return scans
 

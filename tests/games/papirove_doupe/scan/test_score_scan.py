@@ -62,9 +62,11 @@ MARKED = {
 }
 
 
-def _photo(pack, kind, path: Path, marked: set[str], seed: int = 5) -> Path:
+def _photo(
+    pack, kind, path: Path, marked: set[str], seed: int = 5, lang: str = "cs", paper: str = "a4"
+) -> Path:
     rng = random.Random(seed)
-    page, offset = synth.printed_page(pack, kind, "cs", "a4", 6.0)
+    page, offset = synth.printed_page(pack, kind, lang, paper, 6.0)
     styles = synth.mark_styles(kind, marked, rng)
     page = synth.fill_page(page, 6.0, kind, styles, offset, rng)
     damage = synth.Damage(
@@ -104,6 +106,26 @@ def test_photo_scores_like_the_typed_sheet(photo, tmp_path):
     assert got["total"] == want["total"]
     assert got["sheet"] == "PD-standard-a4-cs"
     assert got["uncertain"] == [] and out["uncertain"] == []
+
+
+def test_labels_follow_the_language_of_the_sheet_photographed(pd_pack, sheet_kind, tmp_path):
+    """An English sheet's photo is scored with English labels unless --lang says otherwise, as
+    a typed sheet with `lang: en` is; the Czech photo keeps Czech ones."""
+    english = _photo(pd_pack, sheet_kind, tmp_path / "en.jpg", MARKED, lang="en", paper="letter")
+    result = _score(str(english))
+    assert result.exit_code == 0, result.stderr
+    assert "read as PD-standard-letter-en" in result.stdout
+    assert "Total" in result.stdout and "Celkem" not in result.stdout
+    forced = _score(str(english), "--lang", "cs")
+    assert forced.exit_code == 0, forced.stderr
+    assert "Celkem" in forced.stdout and "Total" not in forced.stdout
+
+
+def test_czech_photo_keeps_czech_labels(photo):
+    """The Czech sheet's photo: Czech labels."""
+    result = _score(str(photo))
+    assert result.exit_code == 0, result.stderr
+    assert "Celkem" in result.stdout and "Total" not in result.stdout
 
 
 def test_show_and_to_yaml(photo, tmp_path):
