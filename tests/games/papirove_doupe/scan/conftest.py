@@ -54,3 +54,15 @@ def make_case(
     damage = synth.random_damage(rng, px_per_mm, scan=scan)
     photo, _ = synth.photograph(page, page_px, damage)
     return Case(photo, marked, styles, damage, lang, paper)
+
+
+def blank_photo(pack, kind, seed: int = 24):
+    """A blank cs-A4 sheet as a flawless photo would show it (fixed-seed noise of 0.01), and the
+    blank sheet itself, both as darkness in the sheet-aligned image."""
+    import numpy as np
+
+    from generator.games.papirove_doupe.scan.template import reference
+
+    ref = np.array(reference(pack, kind, "PD-standard-a4-cs", "cs"), dtype=np.float32)
+    noise = np.random.default_rng(seed).normal(0.0, 0.01, ref.shape).astype(np.float32)
+    return ref + noise, ref

@@ -8,16 +8,10 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from generator.games.papirove_doupe.scan import local, marks, rules  # noqa: E402
-from generator.games.papirove_doupe.scan.template import PX_PER_MM, px, reference  # noqa: E402
+from generator.games.papirove_doupe.scan.template import PX_PER_MM, px  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import blank_photo  # noqa: E402
 
 SEED = 24
-
-
-def _sheet(pd_pack, sheet_kind):
-    """A blank sheet as a flawless photo would show it, with a little fixed-seed noise."""
-    ref = np.array(reference(pd_pack, sheet_kind, "PD-standard-a4-cs", "cs"), dtype=np.float32)
-    noise = np.random.default_rng(SEED).normal(0.0, 0.01, ref.shape).astype(np.float32)
-    return ref + noise, ref
 
 
 def _box(kind, name):
@@ -32,7 +26,7 @@ def test_a_ring_run_off_centre_into_the_next_circle_is_not_its_mark(pd_pack, she
     """An oval ring round glory 5, drawn 0.8 mm off towards glory 6 (4.7 mm on), crosses glory
     6's middle 0.7 mm short of its centre, on the side facing 5: glory 5 reads marked, glory 6 only as a question, and the rules choose 5
     and ask about 6."""
-    photo, ref = _sheet(pd_pack, sheet_kind)
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
     five, six = _box(sheet_kind, "quest.1.glory.5"), _box(sheet_kind, "quest.1.glory.6")
     (x5, y5), (x6, _) = _centre_px(five), _centre_px(six)
     ring = np.zeros_like(photo)
@@ -54,7 +48,7 @@ def test_a_ring_run_off_centre_into_the_next_circle_is_not_its_mark(pd_pack, she
 def test_a_fill_run_over_the_edge_into_the_next_wound_is_only_a_question(pd_pack, sheet_kind):
     """Wounds 1-3 filled, the fill of wound 3 run 1 mm into wound 4 along their shared side:
     wound 4's middle and far half are empty, so it is at most a question, never a clear mark."""
-    photo, ref = _sheet(pd_pack, sheet_kind)
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
     for k in (1, 2, 3):
         b = _box(sheet_kind, f"wound.{k}")
         x0, y0, x1, y1 = (round(px(v)) for v in (b.x, b.y, b.x + b.w, b.y + b.h))
@@ -81,7 +75,7 @@ def test_white_beyond_the_photo_edge_is_no_paper_for_the_background(pd_pack, she
     in wild tuning case 67, where wound 1 lies 4 mm from the image's edge). Wounds 1-20 filled,
     21-40 empty: the white must not be carried as a light background into the empty wounds
     (it made wound 21 read marked at evidence +11)."""
-    photo, ref = _sheet(pd_pack, sheet_kind)
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
     assert px(_box(sheet_kind, "wound.1").x) < 5 * PX_PER_MM  # near the image's left edge
     shade = round(px(_box(sheet_kind, "wound.20").x + 30))
     photo[:, :shade] += 0.11

@@ -8,16 +8,10 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from generator.games.papirove_doupe.scan import local, marks, rules  # noqa: E402
-from generator.games.papirove_doupe.scan.template import PX_PER_MM, px, reference  # noqa: E402
+from generator.games.papirove_doupe.scan.template import PX_PER_MM, px  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import blank_photo  # noqa: E402
 
 SEED = 24
-
-
-def _sheet(pd_pack, sheet_kind):
-    """A blank sheet as a photo would show it (fixed-seed noise of 0.01), and the blank sheet."""
-    ref = np.array(reference(pd_pack, sheet_kind, "PD-standard-a4-cs", "cs"), dtype=np.float32)
-    noise = np.random.default_rng(SEED).normal(0.0, 0.01, ref.shape).astype(np.float32)
-    return ref + noise, ref
 
 
 def _ring(photo, box, r_mm: float, darkness: float, dx_mm: float = 0.0, dy_mm: float = 0.0):
@@ -49,7 +43,7 @@ def test_a_faint_ring_drawn_wide_round_the_resurrection_circle_is_read(
     draw it) lies 1.5 mm outside the printed outline: beyond the old ring band (which reached
     1.2 mm out), so it read as empty for sure (evidence -1.9, not asked). Now its own outer band
     finds it all round: marked, and surely so."""
-    photo, ref = _sheet(pd_pack, sheet_kind)
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
     photo = _ring(photo, _box(sheet_kind, "resurrection"), 4.0, darkness)
     ev, d = _read(photo, ref, sheet_kind)
     assert ev["resurrection"] > 1.0
@@ -60,7 +54,7 @@ def test_an_off_centre_ring_wide_of_a_glory_number_is_read(pd_pack, sheet_kind):
     """A faint ring (darkness 0.12) of radius 3.3 mm round glory 8 of the third quest, its
     centre 0.5 mm off down and right: it reaches 4 mm from the circle's centre on that side.
     Glory 8 is read as marked, and its neighbours, which the ring crosses, are not."""
-    photo, ref = _sheet(pd_pack, sheet_kind)
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
     photo = _ring(photo, _box(sheet_kind, "quest.3.glory.8"), 3.3, 0.12, 0.5, 0.5)
     ev, d = _read(photo, ref, sheet_kind)
     assert ev["quest.3.glory.8"] > 1.0
