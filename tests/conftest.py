@@ -29,6 +29,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """`-n N` without `--dist` distributes by work stealing: a worker that runs out of tests
+    takes half of the other's queue, so the run does not end with one worker idle while the
+    other still has a queue of tests (xdist's default `load` sends fixed batches)."""
+    option = config.option
+    if getattr(option, "numprocesses", None) and getattr(option, "dist", None) == "no":
+        option.dist = "worksteal"
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The long runs (marked slow) first, in their order: under pytest-xdist the workers start
@@ -48,22 +58,30 @@ def shared_files(
     """Files made once per test run, whichever pytest-xdist worker asks first: name -> bytes.
 
     The first worker makes them (`make(folder)`) under a file lock in the run's temporary folder,
-    which every worker of the run shares; the others wait for it and read the files back.
+    which every worker of the run shares; the others wait for it and read them back. They are
+    kept as one file (names in a JSON index, then the bytes) and `make`'s folder is removed at
+    once: on a disk that discards freed blocks (ext4 `discard`), deleting a file that has reached
+    the disk takes milliseconds, and pytest deletes an old run's files at the end of a later run.
     """
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent  # .../pytest-N, above each worker's popen-gwK
-    folder, index = root / name, root / f"{name}.json"
+    folder, blob, index = root / name, root / f"{name}.bin", root / f"{name}.json"
     with FileLock(str(root / f"{name}.lock")):
         if not index.is_file():
             shutil.rmtree(folder, ignore_errors=True)  # half made by a worker that crashed
             folder.mkdir()
             files = make(folder)
-            for n, data in enumerate(files.values()):
-                (folder / str(n)).write_bytes(data)
-            index.write_text(json.dumps(list(files)), encoding="utf-8")  # written last: done
-        names = json.loads(index.read_text(encoding="utf-8"))
-    return {key: (folder / str(n)).read_bytes() for n, key in enumerate(names)}
+            shutil.rmtree(folder, ignore_errors=True)
+            blob.write_bytes(b"".join(files.values()))
+            sizes = [[key, len(data)] for key, data in files.items()]
+            index.write_text(json.dumps(sizes), encoding="utf-8")  # written last: done
+        sizes = json.loads(index.read_text(encoding="utf-8"))
+    data, files, at = blob.read_bytes(), {}, 0
+    for key, size in sizes:
+        files[key] = data[at : at + size]
+        at += size
+    return files
 
 
 def _build_everything(out: Path) -> dict[str, bytes]:
