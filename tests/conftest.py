@@ -5,6 +5,15 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
+
+# PYTHONDONTWRITEBYTECODE (set in some shells and containers) makes every process of the run
+# compile papirna and the tests from source again: each test worker (about half of its
+# collection time: pytest rewrites the asserts of every test module) and each papirna
+# subprocess a test starts. The run writes and reuses __pycache__ as Python does by default;
+# this conftest is loaded before the workers start, so they and their subprocesses inherit it.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    sys.dont_write_bytecode = False
 from collections.abc import Callable
 from pathlib import Path
 
