@@ -23,7 +23,8 @@ def resolve_in_pack(src: str, root: Path | None) -> Path:
     """
     if root is None:
         raise PapirnaError(f"image {src!r}: images need a content pack")
-    target = _RESOLVED.get((src, root))
+    key = (src, root if root.is_absolute() else Path.cwd() / root)  # a relative root moves with cwd
+    target = _RESOLVED.get(key)
     if target is None:
         try:
             rel = _safe_rel_path(src)
@@ -35,7 +36,7 @@ def resolve_in_pack(src: str, root: Path | None) -> Path:
             raise PapirnaError(f"path {src!r} leaves the pack")
         if len(_RESOLVED) > 4096:
             _RESOLVED.clear()
-        _RESOLVED[(src, root)] = target
+        _RESOLVED[key] = target
     if not target.is_file():
         raise PapirnaError(f"image {src!r} not found in the pack")
     return target
