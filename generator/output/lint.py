@@ -477,20 +477,28 @@ def check_shapes(shapes: list[Shape], covers=()) -> list[tuple[str, float, float
     text that is merely too close).
     """
     grid: dict[tuple[int, int], list[int]] = defaultdict(list)
+    bounds = [s.bbox() for s in shapes]
     for i, s in enumerate(shapes):
         x0, y0, x1, y1 = s.bbox(TEXT_CLEARANCE if s.kind == "text" else 0.0)
         for gx in range(int(x0 // CELL), int(x1 // CELL) + 1):
             for gy in range(int(y0 // CELL), int(y1 // CELL) + 1):
                 grid[(gx, gy)].append(i)
+    # Two shapes whose bounds (strokes included) are further apart than the clearance along x
+    # or y can neither overlap, cross nor be too close: `_pair` would find nothing.
+    far = TEXT_CLEARANCE + 0.01
     seen: set[tuple[int, int]] = set()
     worst: dict[tuple[int, int], tuple[int, str, float, float]] = {}
     rank = {"close": 0, "grid": 1, "overlap": 2}
     for members in grid.values():
         for ai in range(len(members)):
             a = shapes[members[ai]]
+            ax0, ay0, ax1, ay1 = bounds[members[ai]]
             for bi in range(ai + 1, len(members)):
                 b = shapes[members[bi]]
                 if a.element.key == b.element.key:
+                    continue
+                bx0, by0, bx1, by1 = bounds[members[bi]]
+                if bx0 - ax1 > far or ax0 - bx1 > far or by0 - ay1 > far or ay0 - by1 > far:
                     continue
                 pair = (members[ai], members[bi])
                 if pair in seen:
