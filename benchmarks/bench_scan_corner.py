@@ -464,7 +464,6 @@ def photograph(canvas: Canvas, land: Landmarks, corner: str, frame_cut: bool, rn
             h_out * MIN_PX_PER_MM / scale,
             MIN_PX_PER_MM,
         )
-    w_out, h_out = int(w_out), int(h_out)
     # sheet corners (mm) -> photo: quarter turn, small angle, perspective, placement
     src_mm = np.array([[0, 0], [land.width, 0], [land.width, land.height], [0, land.height]])
     centred = src_mm - [land.width / 2, land.height / 2]
@@ -474,10 +473,13 @@ def photograph(canvas: Canvas, land: Landmarks, corner: str, frame_cut: bool, rn
     dst += rng.normal(0, 0.02, dst.shape) * scale * land.height  # perspective: corners jitter
     tilt = rng.uniform(-0.06, 0.06)  # one side of the sheet nearer the camera
     dst[:, 0] *= 1 + tilt * dst[:, 1] / (scale * land.height)
-    dst += [
-        w_out / 2 + rng.uniform(-0.03, 0.03) * w_out,
-        h_out / 2 + rng.uniform(-0.03, 0.03) * h_out,
-    ]
+    # the whole sheet in the frame (a frame crop comes later): widen the frame if it is not
+    span = dst.max(axis=0) - dst.min(axis=0)
+    w_out, h_out = max(w_out, span[0] * 1.03 + 20), max(h_out, span[1] * 1.03 + 20)
+    w_out, h_out = int(w_out), int(h_out)
+    slack = (np.array([w_out, h_out]) - span) / 2 - 8
+    dst += -(dst.max(axis=0) + dst.min(axis=0)) / 2 + [w_out / 2, h_out / 2]
+    dst += rng.uniform(-1, 1, 2) * slack
     src_px = canvas.to_px(src_mm).astype(np.float32)
     homography = cv2.getPerspectiveTransform(src_px, dst.astype(np.float32))
     size = (w_out, h_out)
@@ -501,11 +503,24 @@ def photograph(canvas: Canvas, land: Landmarks, corner: str, frame_cut: bool, rn
     img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.0))
     img += rng.normal(0, rng.uniform(1.5, 5), img.shape).astype(np.float32)
     notes = []
+    offset = (0, 0)
     if frame_cut:
-        img, note = crop_out(img, homography, canvas, land, corner, rng)
+        img, note, offset = crop_out(img, homography, canvas, land, corner, rng)
         notes.append(note)
+    check_in_frame(img.shape[:2], homography, offset, canvas, land, corner)
     photo = np.clip(img, 0, 255).astype(np.uint8)
     return photo, turns, angle, scale / 1.0, notes
+
+
+def check_in_frame(shape, homography, offset, canvas: Canvas, land: Landmarks, corner: str):
+    """The other three marks and the code are in the photo (3 mm spare): else a generator bug."""
+    h, w = shape
+    for name, rect in [*((c, land.marks[c]) for c in CORNERS if c != corner), ("code", land.code)]:
+        x0, y0, x1, y1 = grow(rect, 3.0)
+        pts = canvas.to_px(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
+        pts = cv2.perspectiveTransform(pts[None].astype(np.float32), homography)[0] - offset
+        if pts.min() < 0 or (pts[:, 0] > w).any() or (pts[:, 1] > h).any():
+            raise RuntimeError(f"the {name} mark left the photo: the generator is wrong")
 
 
 def crop_out(img, homography, canvas: Canvas, land: Landmarks, corner: str, rng):
@@ -535,14 +550,14 @@ def crop_out(img, homography, canvas: Canvas, land: Landmarks, corner: str, rng)
     side, lo, hi = best
     line = int(rng.uniform(lo + 0.3 * (hi - lo), hi - 0.2 * (hi - lo)))
     if side == "left":
-        img = img[:, line:]
+        img, offset = img[:, line:], (line, 0)
     elif side == "right":
-        img = img[:, :line]
+        img, offset = img[:, :line], (0, 0)
     elif side == "top":
-        img = img[line:, :]
+        img, offset = img[line:, :], (0, line)
     else:
-        img = img[:line, :]
-    return img, f"cropped at the {side}"
+        img, offset = img[:line, :], (0, 0)
+    return img, f"cropped at the {side}", offset
 
 
 def make_photo(seed: int, pdfs: dict[str, bytes]) -> Photo:
