@@ -1,0 +1,65 @@
+"""A photo of a sheet with one corner missing names that corner (issue 24), checked from outside.
+
+The photos come from benchmarks/bench_scan_corner.py, which shares no code with the photo reader:
+the real built sheet, marked by hand-drawn strokes, one corner torn, cut, folded or covered, then
+photographed turned and tilted. The command must refuse the photo in one line, without a
+traceback, naming the corner of the sheet as printed, whichever way the photo was taken.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from typer.testing import CliRunner
+
+pytest.importorskip("cv2")
+
+from generator.cli import app  # noqa: E402 - only with the scan extra
+
+BENCH = Path(__file__).resolve().parents[3] / "benchmarks" / "bench_scan_corner.py"
+
+# seed, how the corner goes, sheet, photo's long side (px), the corner of the SHEET it takes.
+# The seed also draws the quarter turn, angle and EXIF tag: a turn of 90, 180 or 270 degrees
+# puts the missing sheet corner at another corner of the photo, which the message must not name.
+CASES = [
+    (8, "torn", "en-a4", 1800, "top-left"),  # 180 degrees: the photo's bottom-right is missing
+    (1, "cut", "cs-letter", 1800, "top-right"),  # 270 degrees and EXIF 3
+    (2, "folded over", "cs-a4", 1600, "bottom-right"),  # 180 degrees
+    (3, "thumb", "cs-letter", 1800, "bottom-left"),  # 270 degrees
+]
+
+
+def load_bench() -> ModuleType:
+    """The benchmark module (benchmarks/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("bench_scan_corner", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+def test_a_missing_corner_is_named_as_the_sheet_prints_it(
+    built: dict[str, bytes], tmp_path: Path
+) -> None:
+    bench = load_bench()
+    pdfs = {s: built[f"papirove-doupe-sheet-{s}.pdf"] for s in bench.SHEETS}
+    runner = CliRunner()
+    said = []
+    for seed, method, sheet, px, corner in CASES:
+        photo = bench.make_photo(
+            seed, pdfs, corner=corner, method=method, sheet=sheet, long_px=px
+        )
+        assert photo.turns in (1, 2, 3), "each case photographs the sheet turned"
+        path = tmp_path / f"case-{seed}.jpg"
+        path.write_bytes(photo.jpeg)
+        result = runner.invoke(app, ["score", "papirove-doupe", str(path)])
+        assert "Traceback" not in result.stderr
+        assert result.exit_code == 2, (seed, result.stdout, result.stderr)
+        assert result.stderr.startswith("papirna: error: ") and result.stderr.count("\n") == 1
+        outcome = bench.judge(result.exit_code, result.stdout, result.stderr, corner)
+        said.append((seed, method, corner, outcome.said))
+    assert [s[3] for s in said] == [c[4] for c in CASES], said
