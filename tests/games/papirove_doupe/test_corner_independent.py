@@ -46,6 +46,26 @@ def load_bench() -> ModuleType:
     return module
 
 
+def test_the_judge_accepts_only_the_corner_of_the_sheet() -> None:
+    """The checker itself: each way a message can be wrong is caught (no photo needed)."""
+    judge = load_bench().judge
+    line = "papirna: error: a.jpg: the {} registration mark of the sheet cannot be found\n"
+    right = judge(2, "", line.format("top-right"), "top-right")
+    assert right.right and right.said == "top-right"
+    opposite = judge(2, "", line.format("bottom-left"), "top-right")
+    assert not opposite.right and opposite.wrong_kind == "the opposite corner"
+    two = "papirna: error: a.jpg: the top-left and bottom-right registration marks are missing\n"
+    both = judge(2, "", two, "top-left")
+    assert not both.right and both.wrong_kind == "this corner and another (intact) one"
+    photo = "papirna: error: a.jpg: the top-left corner of the photo has no mark\n"
+    assert judge(2, "", photo, "top-left").wrong_kind == "the photo's corner"
+    assert judge(0, "score table", "", "top-left").wrong_kind == "scored the sheet"
+    crash = "Traceback (most recent call last):\n  ...\nKeyError: 'top-left'\n"
+    assert judge(1, "", crash, "top-left").wrong_kind == "a traceback"
+    vague = "papirna: error: a.jpg: cannot tell which corners they are\n"
+    assert judge(2, "", vague, "top-left").wrong_kind == "no corner named"
+
+
 @pytest.mark.slow
 def test_a_missing_corner_is_named_as_the_sheet_prints_it(
     built: dict[str, bytes], tmp_path: Path
