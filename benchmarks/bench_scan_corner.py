@@ -10,6 +10,7 @@ right when the command exits non-zero without a traceback and its message names 
 corner of the SHEET as printed, whichever way the photo was taken.
 
 Run: python benchmarks/bench_scan_corner.py [--start S] [--cases N] [--keep DIR] [--pdfs DIR]
+                                            [--turns 0-3]
 
 Seeds 0-39 are the development set; seeds 40-99 are held out for the lead engineer.
 """
@@ -446,13 +447,20 @@ def table(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
 
 
 def photograph(
-    canvas: Canvas, land: Landmarks, corner: str, frame_cut: bool, rng, long_px: int | None
+    canvas: Canvas,
+    land: Landmarks,
+    corner: str,
+    frame_cut: bool,
+    rng,
+    long_px: int | None,
+    turns: int | None = None,
 ):
     """Put the sheet on a table and take a photo of it; the displayed image and its geometry."""
     drawn = int(rng.integers(1000, 4001))
     long_px = long_px or drawn
     aspect = float(rng.choice([4 / 3, 3 / 2, 16 / 9]))
-    turns = int(rng.integers(4))
+    drawn = int(rng.integers(4))
+    turns = drawn if turns is None else turns
     angle = float(rng.uniform(-8, 8))
     portrait = turns % 2 == 0
     w_out, h_out = (long_px / aspect, long_px) if portrait else (long_px, long_px / aspect)
@@ -575,11 +583,12 @@ def make_photo(
     method: str | None = None,
     sheet: str | None = None,
     long_px: int | None = None,
+    turns: int | None = None,
 ) -> Photo:
     """The photo of seed: a sheet with one corner gone, photographed; reproducible.
 
-    The seed draws everything; corner, method, sheet and long_px, when given, replace the draw
-    (the tests' fixed cases).
+    The seed draws everything; corner, method, sheet, long_px and turns (quarter turns of the
+    sheet in the photo), when given, replace the draw (the tests' fixed cases).
     """
     rng = np.random.default_rng([24, seed])
     corner = corner or CORNERS[seed % 4]
@@ -598,7 +607,7 @@ def make_photo(
         notes += remove_corner(canvas, land, corner, method, rng)
     try:
         photo, turns, angle, scale, more = photograph(
-            canvas, land, corner, method == "frame", rng, long_px
+            canvas, land, corner, method == "frame", rng, long_px, turns
         )
     except NoCrop:  # the sheet code is too near that mark for this view: cut the corner off
         method = "cut"
@@ -606,7 +615,9 @@ def make_photo(
             "no frame crop spares the code",
             *remove_corner(canvas, land, corner, method, rng),
         ]
-        photo, turns, angle, scale, more = photograph(canvas, land, corner, False, rng, long_px)
+        photo, turns, angle, scale, more = photograph(
+            canvas, land, corner, False, rng, long_px, turns
+        )
     notes += more
     exif = int(rng.choice([1, 1, 3, 6, 8]))
     stored = np.rot90(photo, EXIF_STORED_TURNS[exif])
@@ -707,6 +718,9 @@ def main() -> int:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--cases", type=int, default=40)
     parser.add_argument("--keep", type=Path, help="keep the photos in this folder")
+    parser.add_argument(
+        "--turns", type=int, choices=range(4), help="force this many quarter turns of the sheet"
+    )
     parser.add_argument("--pdfs", type=Path, help="a `papirna build` papirove-doupe folder")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -723,7 +737,7 @@ def main() -> int:
         started = time.perf_counter()
         for seed in range(args.start, args.start + args.cases):
             try:
-                photo = make_photo(seed, pdfs)
+                photo = make_photo(seed, pdfs, turns=args.turns)
             except RuntimeError as err:  # a bug of this generator, not of the reader
                 totals["skipped"] += 1
                 print(f"{seed:>4} SKIPPED: the generator could not make it: {err}", flush=True)
