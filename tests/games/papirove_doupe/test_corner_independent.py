@@ -115,3 +115,29 @@ def test_a_missing_top_right_corner_is_named_on_an_upside_down_photo(
         assert "Traceback" not in result.stderr and result.exit_code == 2, result.stderr
         said.append(bench.judge(result.exit_code, result.stdout, result.stderr, corner).said)
     assert said == [c[4] for c in UPSIDE_DOWN_TOP_RIGHT], said
+
+
+# Found by this check on main: with the top-left mark gone, an intact, sharp bottom-left or
+# bottom-right mark is often reported missing too ("the top-left and bottom-left registration
+# marks of the sheet cannot be found"). strict, as above.
+TOP_LEFT_AND_AN_INTACT_ONE = [
+    # seed, how, sheet, long side (px), quarter turns forced, the corner to name
+    (28, "coin", "cs-a4", 2000, 1, "top-left"),  # said bottom-left/top-left
+    (20, "thumb", "en-a4", 2000, 0, "top-left"),  # said bottom-right/top-left
+]
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="issue 24: top-left missing, an intact mark named too")
+def test_a_missing_top_left_corner_is_named_alone(built: dict[str, bytes], tmp_path: Path) -> None:
+    bench = load_bench()
+    pdfs = {s: built[f"papirove-doupe-sheet-{s}.pdf"] for s in bench.SHEETS}
+    said = []
+    for seed, method, sheet, px, turns, corner in TOP_LEFT_AND_AN_INTACT_ONE:
+        photo = bench.make_photo(seed, pdfs, method=method, sheet=sheet, long_px=px, turns=turns)
+        path = tmp_path / f"case-{seed}.jpg"
+        path.write_bytes(photo.jpeg)
+        result = CliRunner().invoke(app, ["score", "papirove-doupe", str(path)])
+        assert "Traceback" not in result.stderr and result.exit_code == 2, result.stderr
+        said.append(bench.judge(result.exit_code, result.stdout, result.stderr, corner).said)
+    assert said == [c[5] for c in TOP_LEFT_AND_AN_INTACT_ONE], said
