@@ -109,6 +109,8 @@ def run_case(args: tuple[str, int]) -> dict:
     row.update(listed=len(listed), right=right, wrong_boxes=sorted(wrong_boxes))
     if problem is not None:
         row.update(outcome="refused", why=problem.message)
+    elif result.too_many:  # `papirna score` gives no score for it: photograph it again
+        row.update(outcome="refused", why=f"too unsure: {result.summary}")
     elif right == len(truth):
         row["outcome"] = "exact"
     elif wrong_boxes and wrong_boxes <= listed:
