@@ -7,7 +7,9 @@ after its first, exactly one dungeon card, at most one value circled in a row, a
 strongest attack) only on a fight that was fought, and a fought fight was visited. For each group
 the most likely possible combination is chosen; a box is listed for the player to check when a
 nearly as likely combination reads it the other way, or when the chosen combination contradicts
-what the box clearly showed. Boxes that do not change the score are never listed.
+what the box clearly showed, or what it showed unsurely where the boxes that decide it are unsure
+too (a reading made certain out of unsure evidence only). Boxes that do not change the score are
+never listed.
 
 There is no cap on how many boxes of a group are asked about: a wrong box is never dropped from
 the list to keep it short. Where a reading error most often hides, at the boundary of a group's
@@ -15,7 +17,7 @@ reading (the first box after a track ends; the strongest value of a row read as 
 that box is asked about too when it stands clearly above the group's other empty boxes, which
 are printed alike and photographed alike: a light pencil mark is lighter than a clear one, but
 still darker than its empty neighbours. A sheet with more questions than a player will check is
-told so in the summary (see summary.py), and asked to photograph the sheet again.
+told so and given no score (see summary.py): it is asked to photograph the sheet again.
 """
 
 from __future__ import annotations
