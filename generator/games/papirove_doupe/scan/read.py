@@ -387,8 +387,9 @@ def _legend(draw, font, width: int, result: ScanResult, image_width: int) -> Non
     check = _wrap(draw, font, asked, f"{len(names)} to check:", room) if asked else []
     if too_many(names):  # what to do instead, not a list no one will go through
         check = [
-            f"{len(names)} unsure, too many to check one by one:",
-            "photograph the sheet again, closer, flat, in even light",
+            f"{len(names)} unsure, too many to check one by one: no score",
+            "photograph it again: even light, no shadow, the sheet filling",
+            "the frame, the phone held flat over it",
         ]
     rows = [
         ((0, 200, 70, 200), None, ["read as marked"]),

@@ -291,8 +291,8 @@ def test_the_overlay_legend_asks_for_a_better_photo_instead_of_listing_too_many_
     assert "3 to check: gems 9, wounds 10-11" in few  # one question per run of a track
     many = [f"item.{i}.half.1" for i in range(1, 9)] + [f"monster.{m}.fled" for m in (1, 2, 3)]
     drawn = legend([*many, "resurrection", "dungeon.A"])
-    assert "13 unsure, too many to check one by one:" in drawn
-    assert "photograph the sheet again, closer, flat, in even light" in drawn
+    assert "13 unsure, too many to check one by one: no score" in drawn
+    assert "photograph it again: even light, no shadow, the sheet filling" in drawn
     assert not any("item 1" in t for t in drawn)
 
 
