@@ -8,8 +8,8 @@ reading (file decoding, alignment, boxes, the rules) and is compared with what w
 Per set it reports sheets exact, wrong with every wrong box listed, wrong with boxes listed but
 not all the wrong ones, wrong with nothing listed (a silent misscore), refused (also a photo
 too unsure to score, with more questions than summary.TOO_MANY: `papirna score` gives it no
-score); the share of the
-typed sheet's fields read right, and the median number of boxes listed for photos >= 1000 px.
+score); the share of the typed sheet's fields read right, and the median number of boxes
+listed for photos >= 1000 px.
 
 The `tuning` set is what the reader may be tuned on; the `holdout` set draws from other seeds
 and other parameter ranges and is meant to be run only to report the final figures.
