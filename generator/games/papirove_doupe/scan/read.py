@@ -139,8 +139,13 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         raise PapirnaError("the pack has no player sheet to read", file=shown)
     found, errors = None, []
     for kind in kinds:
+        sid, lang = next(iter(kind.ids.values()))
+
+        def blank(kind: SheetKind = kind, sid: str = sid, lang: str = lang) -> np.ndarray:
+            return reference(pack, kind, sid, lang)
+
         try:
-            found = (kind, align.locate(gray, kind))
+            found = (kind, align.locate(gray, kind, blank))
             break
         except PapirnaError as e:
             errors.append(e.message)
