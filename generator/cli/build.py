@@ -110,7 +110,10 @@ def _packs(
     helper: bool = True,
 ) -> list:
     """The packs to build, with the --file (and --plan) data files swapped in."""
-    packs = load_packs(games or None, content, helper)
+    from generator.output.parallel import warm_up
+
+    langs = [lang] if lang else ["cs", "en"]
+    packs = load_packs(games or None, content, helper, lambda: warm_up(langs))
     if lang and not any(lang in pack.languages for pack in packs):
         known = sorted({lg for pack in packs for lg in pack.languages})
         raise PapirnaError(

@@ -92,12 +92,15 @@ def keep_freed_memory() -> bool:
 
 
 def load_packs(
-    names: list[str] | None, content: list[Path] | None, helper: bool = True
+    names: list[str] | None,
+    content: list[Path] | None,
+    helper: bool = True,
+    idle: Callable[[], None] | None = None,
 ) -> list[Pack]:
     """Load the named packs (built-in ids or --content folders); all of them when none is named.
 
-    All the installed games' packs load on two cores (see load_builtin_packs) unless `helper`
-    is False (`--jobs 1`).
+    All the installed games' packs load on two cores (see load_builtin_packs, which calls
+    `idle()` while it waits for its helper) unless `helper` is False (`--jobs 1`).
     """
     from generator.content.pack import (
         builtin_pack_ids,
@@ -110,7 +113,9 @@ def load_packs(
     by_id = {p.id: p for p in user}
     if not names:
         wanted = [n for n in builtin_pack_ids() if n not in by_id]
-        builtin = load_builtin_packs(wanted) if helper else [load_builtin_pack(n) for n in wanted]
+        builtin = (
+            load_builtin_packs(wanted, idle) if helper else [load_builtin_pack(n) for n in wanted]
+        )
         return builtin + user
     packs = []
     for name in names:

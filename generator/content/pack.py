@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -149,7 +150,7 @@ def load_builtin_pack(game_id: str) -> Pack:
     return cached_pack(root, game_id, lambda: load_pack(root, builtin=True, pack_id=game_id))
 
 
-def load_builtin_packs(ids: list[str]) -> list[Pack]:
+def load_builtin_packs(ids: list[str], idle: Callable[[], None] | None = None) -> list[Pack]:
     """The packs of several installed games, in order, loaded on two cores where that helps.
 
     The first pack is loaded here (what every pack's loading sets up first is then done
@@ -158,6 +159,8 @@ def load_builtin_packs(ids: list[str]) -> list[Pack]:
     wrong there (a pack that fails to load or to pickle, the process dying) is only a miss:
     that pack is loaded here, so its error is raised as in a load one by one, and an error
     of an earlier pack comes first. Where fork is not at hand, the packs load one by one.
+    `idle()`, if given, is called when this process has loaded its share, before it waits
+    for the helper's (work the caller would do next anyway, such as reading fonts).
     """
     if len(ids) < 3 or not _may_fork():
         return [load_builtin_pack(gid) for gid in ids]
@@ -177,6 +180,8 @@ def load_builtin_packs(ids: list[str]) -> list[Pack]:
                         if earlier in theirs and earlier not in got:
                             load_builtin_pack(earlier)
                     raise
+        if idle is not None:
+            idle()
         got = helper.results()
         for gid in theirs:
             packs[gid] = got[gid] if gid in got else load_builtin_pack(gid)

@@ -198,12 +198,21 @@ def _warm(jobs: list[Job]) -> None:
     The bundled fonts (parsed from their files) and the hyphenation dictionaries of the
     jobs' languages; each worker would otherwise spend about 0.15 s of CPU on them.
     """
+    warm_up(sorted({job.lang for job in jobs}))
+
+
+def warm_up(langs: list[str]) -> None:
+    """Parse the bundled fonts and read the hyphenation of `langs` now (each is done once).
+
+    A build calls this while its packs load on the other core (see load_builtin_packs), so
+    that it costs no time before the workers fork.
+    """
     from generator.layout.typography import load_hyphenation
     from generator.render.fonts import ensure_font, font_files
 
     for name in font_files():
         ensure_font(name)
-    for lang in sorted({job.lang for job in jobs}):
+    for lang in langs:
         load_hyphenation(lang)
 
 

@@ -112,3 +112,11 @@ def test_one_job_means_no_helper(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.undo()
     monkeypatch.setenv("PAPIRNA_JOBS", "1")
     assert P._may_fork() is False
+
+
+def test_idle_work_is_done_here_while_the_helper_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    parent = os.getpid()
+    calls: list[int] = []
+    packs = P.load_builtin_packs(IDS, idle=lambda: calls.append(os.getpid()))
+    assert calls == [parent]  # once, in this process
+    assert [p.id for p in packs] == IDS
