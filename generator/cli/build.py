@@ -110,10 +110,14 @@ def _packs(
     helper: bool = True,
 ) -> list:
     """The packs to build, with the --file (and --plan) data files swapped in."""
-    from generator.output.parallel import warm_up
 
-    langs = [lang] if lang else ["cs", "en"]
-    packs = load_packs(games or None, content, helper, lambda: warm_up(langs))
+    def idle() -> None:
+        """While the other core loads packs: the drawing code, the fonts, the hyphenation."""
+        from generator.output.parallel import warm_up
+
+        warm_up([lang] if lang else ["cs", "en"])
+
+    packs = load_packs(games or None, content, helper, idle)
     if lang and not any(lang in pack.languages for pack in packs):
         known = sorted({lg for pack in packs for lg in pack.languages})
         raise PapirnaError(

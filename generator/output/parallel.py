@@ -21,26 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.output.build import Job, Renderer
+from generator.output.extras import Extras
 from generator.output.impose import PrintOptions
 from generator.render.pdf import render_pdf
-
-
-@dataclass(frozen=True)
-class Extras:
-    """Files made beside the PDFs: PNGs, showcases, Tabletop Simulator sheets; and PDF colour."""
-
-    png: bool = False
-    dpi: int = 300
-    showcase: bool = False
-    png_copies: bool = False
-    png_corners: float = 0.0
-    tts: bool = False
-    color: str = "rgb"
-
-    @property
-    def any(self) -> bool:
-        """Whether there is anything besides PDFs to write."""
-        return self.png or self.showcase or self.tts
 
 
 @dataclass
