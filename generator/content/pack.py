@@ -158,12 +158,15 @@ def load_builtin_packs(ids: list[str], idle: Callable[[], None] | None = None) -
     rest; it hands its packs over pickled, as the pack cache keeps them. Anything that goes
     wrong there (a pack that fails to load or to pickle, the process dying) is only a miss:
     that pack is loaded here, so its error is raised as in a load one by one, and an error
-    of an earlier pack comes first. Where fork is not at hand, the packs load one by one.
+    of an earlier pack comes first. Where fork is not at hand, or the pack cache holds the
+    packs already (they then load in milliseconds), the packs load one by one.
     `idle()`, if given, is called when this process has loaded its share, before it waits
     for the helper's (work the caller would do next anyway, such as reading fonts).
     """
-    if len(ids) < 3 or not _may_fork():
-        return [load_builtin_pack(gid) for gid in ids]
+    from generator.content.packcache import probably_cached
+
+    if len(ids) < 3 or not _may_fork() or all(probably_cached(gid) for gid in ids[1:]):
+        return [load_builtin_pack(gid) for gid in ids]  # a helper would cost more than it saves
     packs = {ids[0]: load_builtin_pack(ids[0])}
     rest = ids[1:]
     theirs = _halve(rest, IDLE_SHARE if idle is not None else 0.0)

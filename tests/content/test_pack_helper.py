@@ -120,3 +120,29 @@ def test_idle_work_is_done_here_while_the_helper_loads(monkeypatch: pytest.Monke
     packs = P.load_builtin_packs(IDS, idle=lambda: calls.append(os.getpid()))
     assert calls == [parent]  # once, in this process
     assert [p.id for p in packs] == IDS
+
+
+def test_no_helper_when_the_cache_holds_the_packs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the first load fills the (empty) cache; the second finds every pack there: no fork
+    P.load_builtin_packs(IDS)
+    monkeypatch.setattr(P, "_PackLoader", None)  # would fail if it were used
+    assert [p.id for p in P.load_builtin_packs(IDS)] == IDS
+
+
+def test_a_helper_when_a_pack_is_not_cached(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    from generator.content import packcache
+
+    P.load_builtin_packs(IDS)
+    for stale in (tmp_path / "cache").glob(f"pack-{IDS[-1]}-*.pickle"):
+        stale.unlink()
+    assert not packcache.probably_cached(IDS[-1]) and packcache.probably_cached(IDS[1])
+    started: list[set[str]] = []
+    loader = P._PackLoader
+
+    def noting(ids: set[str]):
+        started.append(ids)
+        return loader(ids)
+
+    monkeypatch.setattr(P, "_PackLoader", noting)
+    assert [p.id for p in P.load_builtin_packs(IDS)] == IDS
+    assert len(started) == 1
