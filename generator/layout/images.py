@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from generator.layout.ops import BLACK, GroupOp, ImageOp
 RASTER = {".png", ".jpg", ".jpeg"}
 
 
-_RESOLVED: dict[tuple[str, Path], Path] = {}  # (src, pack root) -> the file, checked inside
+_RESOLVED: dict[tuple[str, Path], tuple[Path, str]] = {}  # (src, root) -> (file, its suffix)
 
 
 def resolve_in_pack(src: str, root: Path | None) -> Path:
@@ -21,11 +22,16 @@ def resolve_in_pack(src: str, root: Path | None) -> Path:
     The resolved path is remembered (a card's picture is placed on every paper and copy); the
     file is looked for again each time, so a deleted picture is still reported.
     """
+    return _resolve(src, root)[0]
+
+
+def _resolve(src: str, root: Path | None) -> tuple[Path, str]:
+    """resolve_in_pack's file and its suffix in lower case (worked out once per file)."""
     if root is None:
         raise PapirnaError(f"image {src!r}: images need a content pack")
     key = (src, root if root.is_absolute() else Path.cwd() / root)  # a relative root moves with cwd
-    target = _RESOLVED.get(key)
-    if target is None:
+    found = _RESOLVED.get(key)
+    if found is None:
         try:
             rel = _safe_rel_path(src)
         except ValueError as e:
@@ -36,10 +42,10 @@ def resolve_in_pack(src: str, root: Path | None) -> Path:
             raise PapirnaError(f"path {src!r} leaves the pack")
         if len(_RESOLVED) > 4096:
             _RESOLVED.clear()
-        _RESOLVED[key] = target
-    if not target.is_file():
+        found = _RESOLVED[key] = (target, target.suffix.lower())
+    if not os.path.isfile(found[0]):
         raise PapirnaError(f"image {src!r} not found in the pack")
-    return target
+    return found
 
 
 @cache
@@ -67,8 +73,8 @@ def fit_box(iw: float, ih: float, x: float, y: float, w: float, h: float, fit: s
 
 def effective_dpi(src: str, root: Path | None, w: float, h: float, fit: str) -> float | None:
     """The resolution a raster image prints at in a w x h mm box (None for SVG)."""
-    path = resolve_in_pack(src, root)
-    if path.suffix.lower() not in RASTER:
+    path, suffix = _resolve(src, root)
+    if suffix not in RASTER:
         return None
     iw, ih = raster_size(path)
     _, _, dw, dh = fit_box(iw, ih, 0, 0, w, h, fit)
@@ -102,8 +108,7 @@ def image_ops(
     fonts: dict[str, str] | None = None,
 ) -> list:
     """Operations drawing image `src` of a pack into a box (simple SVG as paths, full SVG whole)."""
-    path = resolve_in_pack(src, root)
-    suffix = path.suffix.lower()
+    path, suffix = _resolve(src, root)
     if suffix == ".svg":
         from generator.layout.svg import load_svg
         from generator.layout.svgfile import inspect_svg, svg_file_ops
