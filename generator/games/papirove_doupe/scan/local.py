@@ -297,7 +297,11 @@ def evidence(
     local = photo - background(photo - exp, ref, boxes)
     f = marks.features(local, exp, boxes)
     value = f.inner_photo - f.inner_expected
-    centre, spread = _empty(value)
+    # The empty level and its spread are the square boxes' own: a circle has its number printed
+    # inside, which comes out a few per cent darker or lighter circle by circle, and its scatter
+    # (about twice the squares' on a small photo) would set every square's threshold as high;
+    # the circles are judged with that wider scatter below (`wider`)
+    centre, spread = _empty(value[~np.array([b.round for b in boxes])])
     # the clear marks' level: the median of what lies well above the empty boxes
     clear = value[value > centre + 2 * EMPTY_SPREADS * spread]
     threshold = centre + EMPTY_SPREADS * spread
