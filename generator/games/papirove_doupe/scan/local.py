@@ -317,9 +317,11 @@ def evidence(
     # The squares are judged against the squares' own empty level and spread, the circles (as
     # before) against all boxes': a circle has its number printed inside, which comes out a
     # little darker or lighter circle by circle, and that scatter (on a small photo about twice
-    # the squares') set every square's threshold as high, above light pencil marks.
+    # the squares') set every square's threshold as high, above light pencil marks. Where the
+    # circles scatter less (large photos, some), the squares keep the smaller spread.
     centre_all, spread_all = _empty(value)
     centre, spread = _empty(value[~rounds])
+    spread = min(spread, spread_all)
     thresholds, units = np.zeros(len(boxes)), np.zeros(len(boxes))
     centres, spreads = np.zeros(len(boxes)), np.zeros(len(boxes))
     judged = np.array([not b.round and min(b.w, b.h) >= GAP_SIDE_MM for b in boxes])

@@ -60,3 +60,17 @@ def test_circles_scattering_wide_do_not_raise_the_squares_threshold(pd_pack, she
     d = rules.decide(dict(zip(found.names, found.evidence.tolist(), strict=True)))
     assert [k for k in range(1, 41) if d.marked[f"wound.{k}"]] == list(range(1, WOUNDS + 1))
     assert not [n for n in d.ask if n.startswith("wound.")]
+
+
+def test_circles_scattering_less_keep_the_smaller_spread(pd_pack, sheet_kind):
+    """Circles printed exactly as expected (no offset) scatter less than the squares: the
+    squares keep the all-boxes' (smaller) spread, as before, so that a light mark that cleared
+    that threshold still does (the squares' own spread would raise it)."""
+    photo, ref = _sheet(pd_pack, sheet_kind, 0.0, 0.15)
+    boxes = list(sheet_kind.boxes)
+    found = local.evidence(photo, ref, ref, boxes, marks.BAND)
+    square = np.array([not b.round for b in boxes])
+    _, spread = marks.empty_level(found.value[square], local.MIN_SPREAD)
+    _, spread_all = marks.empty_level(found.value, local.MIN_SPREAD)
+    assert spread_all < spread  # as planted
+    assert found.spread == pytest.approx(spread_all)
