@@ -340,6 +340,11 @@ def evidence(
         # their printed number). The threshold moves into the gap, and the uncertain band
         # narrows with it, so that the boxes at the gap's two sides are the ones in question.
         lower = _gap(value[judged], k_centre, k_spread, k_threshold)
+        if which is not rounds:
+            # (a gap that the wider all-boxes' spread shows counts for the squares too: a
+            # narrower spread expects fewer empty boxes so far up, and can miss it)
+            t_all = _threshold(value, centre_all, spread_all)[0]
+            lower = min(lower, _gap(value[judged], centre_all, spread_all, t_all))
         if lower < k_threshold:
             thresholds[which] = lower
             units[which] = BAND_SHARE * (lower - k_centre) * band / marks.BAND
