@@ -496,6 +496,8 @@ def run_case(args: tuple[int, str]) -> dict:
     row.update(listed=len(listed), right=right)
     if problem is not None:
         row.update(outcome="refused", why=problem.message)
+    elif result.too_many:  # `papirna score` gives no score for it: photograph it again
+        row.update(outcome="refused", why=f"too unsure: {result.summary}")
     elif right == len(truth):
         row["outcome"] = "exact"
     elif wrong_scored and wrong_scored <= listed:

@@ -6,8 +6,10 @@ orientation; photos of 1000-4000 px and scans at 150-600 dpi. Each case goes thr
 reading (file decoding, alignment, boxes, the rules) and is compared with what was drawn.
 
 Per set it reports sheets exact, wrong with every wrong box listed, wrong with boxes listed but
-not all the wrong ones, wrong with nothing listed (a silent misscore), refused; the share of the
-typed sheet's fields read right, and the median number of boxes listed for photos >= 1000 px.
+not all the wrong ones, wrong with nothing listed (a silent misscore), refused (also a photo
+too unsure to score, with more questions than summary.TOO_MANY: `papirna score` gives it no
+score); the share of the typed sheet's fields read right, and the median number of boxes
+listed for photos >= 1000 px.
 
 The `tuning` set is what the reader may be tuned on; the `holdout` set draws from other seeds
 and other parameter ranges and is meant to be run only to report the final figures.
@@ -109,6 +111,8 @@ def run_case(args: tuple[str, int]) -> dict:
     row.update(listed=len(listed), right=right, wrong_boxes=sorted(wrong_boxes))
     if problem is not None:
         row.update(outcome="refused", why=problem.message)
+    elif result.too_many:  # `papirna score` gives no score for it: photograph it again
+        row.update(outcome="refused", why=f"too unsure: {result.summary}")
     elif right == len(truth):
         row["outcome"] = "exact"
     elif wrong_boxes and wrong_boxes <= listed:

@@ -78,7 +78,7 @@ def build(
     more = P.extras(png, dpi, showcase, png_copies, png_corners, tts, color)
 
     def run(cache: dict | None = None) -> tuple[int, int]:
-        packs = _packs(games, content, plan_file, file_args, lang)
+        packs = _packs(games, content, plan_file, file_args, lang, jobs != 1)
         papers = [paper] if paper else None
         langs = [lang] if lang else None
         return P.produce(
@@ -107,9 +107,17 @@ def _packs(
     plan_file: Path | None,
     file_args: list[str],
     lang: str | None = None,
+    helper: bool = True,
 ) -> list:
     """The packs to build, with the --file (and --plan) data files swapped in."""
-    packs = load_packs(games or None, content)
+
+    def idle() -> None:
+        """While the other core loads packs: the drawing code, the fonts, the hyphenation."""
+        from generator.output.parallel import warm_up
+
+        warm_up([lang] if lang else ["cs", "en"])
+
+    packs = load_packs(games or None, content, helper, idle)
     if lang and not any(lang in pack.languages for pack in packs):
         known = sorted({lg for pack in packs for lg in pack.languages})
         raise PapirnaError(

@@ -91,14 +91,31 @@ def keep_freed_memory() -> bool:
     return bool(mallopt(-3, 32 * 1024 * 1024)) and bool(mallopt(-1, 512 * 1024 * 1024))
 
 
-def load_packs(names: list[str] | None, content: list[Path] | None) -> list[Pack]:
-    """Load the named packs (built-in ids or --content folders); all of them when none is named."""
-    from generator.content.pack import builtin_pack_ids, load_builtin_pack, load_pack
+def load_packs(
+    names: list[str] | None,
+    content: list[Path] | None,
+    helper: bool = True,
+    idle: Callable[[], None] | None = None,
+) -> list[Pack]:
+    """Load the named packs (built-in ids or --content folders); all of them when none is named.
+
+    All the installed games' packs load on two cores (see load_builtin_packs, which calls
+    `idle()` while it waits for its helper) unless `helper` is False (`--jobs 1`).
+    """
+    from generator.content.pack import (
+        builtin_pack_ids,
+        load_builtin_pack,
+        load_builtin_packs,
+        load_pack,
+    )
 
     user = [load_pack(Path(p)) for p in content or []]
     by_id = {p.id: p for p in user}
     if not names:
-        builtin = [load_builtin_pack(n) for n in builtin_pack_ids() if n not in by_id]
+        wanted = [n for n in builtin_pack_ids() if n not in by_id]
+        builtin = (
+            load_builtin_packs(wanted, idle) if helper else [load_builtin_pack(n) for n in wanted]
+        )
         return builtin + user
     packs = []
     for name in names:

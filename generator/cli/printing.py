@@ -15,8 +15,8 @@ from generator.units import parse_length
 
 if TYPE_CHECKING:
     from generator.output.build import Job
+    from generator.output.extras import Extras
     from generator.output.impose import PrintOptions
-    from generator.output.parallel import Extras
 
 DUPLEX = typer.Option("long", "--duplex", help="Backs for long-edge or short-edge duplex, or none.")
 OFFSET = typer.Option(
@@ -192,8 +192,7 @@ def extras(
     color: str = "rgb",
 ) -> Extras:
     """Extras from the command line's words, checked."""
-    from generator.output.parallel import Extras
-    from generator.output.png import check_dpi
+    from generator.output.extras import Extras, check_dpi
 
     check_dpi(dpi)
     corners = length_option(png_corners, "--png-corners") or 0.0

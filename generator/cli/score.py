@@ -21,9 +21,15 @@ def score(
     sheets: list[Path] = typer.Argument(
         None,
         help="Filled sheets: YAML, JSON, a filled fillable PDF, or, for games that read them, "
-        "a photo or scan (JPG, PNG, a PDF of page images) of a printed sheet.",
+        "a photo or scan (JPG, PNG, a PDF of page images) of a printed sheet. A photo with too "
+        "many unsure boxes to trust gives no score: one line on stderr says what to do, exit 2.",
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    as_json: bool = typer.Option(
+        False,
+        "--json",
+        help="Print the result as JSON (a refused sheet or photo prints no JSON: one line on "
+        "stderr, exit 2).",
+    ),
     campaign: bool = typer.Option(
         False,
         "--campaign",
@@ -37,10 +43,16 @@ def score(
         help="Language of labels and the template (default: the sheets' own `lang`, else cs).",
     ),
     show: Path | None = typer.Option(
-        None, "--show", help="Photos and scans: write the photo with every mark read outlined."
+        None,
+        "--show",
+        help="Photos and scans: write the photo with every mark read outlined (also when the "
+        "photo is too unsure to score, to see which boxes were unsure).",
     ),
     to_yaml: Path | None = typer.Option(
-        None, "--to-yaml", help="Photos and scans: write the reading as a YAML sheet to correct."
+        None,
+        "--to-yaml",
+        help="Photos and scans: write the reading as a YAML sheet to correct (not written for "
+        "a photo too unsure to score: photograph it again).",
     ),
     content: list[Path] = CONTENT_OPTION,
 ) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -146,6 +148,160 @@ def load_builtin_pack(game_id: str) -> Pack:
 
     root = builtin_pack_root(game_id)
     return cached_pack(root, game_id, lambda: load_pack(root, builtin=True, pack_id=game_id))
+
+
+def load_builtin_packs(ids: list[str], idle: Callable[[], None] | None = None) -> list[Pack]:
+    """The packs of several installed games, in order, loaded on two cores where that helps.
+
+    The first pack is loaded here (what every pack's loading sets up first is then done
+    once), then a forked process loads about half of the others while this one loads the
+    rest; it hands its packs over pickled, as the pack cache keeps them. Anything that goes
+    wrong there (a pack that fails to load or to pickle, the process dying) is only a miss:
+    that pack is loaded here, so its error is raised as in a load one by one, and an error
+    of an earlier pack comes first. Where fork is not at hand, or the pack cache holds the
+    packs already (they then load in milliseconds), the packs load one by one.
+    `idle()`, if given, is called when this process has loaded its share, before it waits
+    for the helper's (work the caller would do next anyway, such as reading fonts).
+    """
+    from generator.content.packcache import probably_cached
+
+    if len(ids) < 3 or not _may_fork() or all(probably_cached(gid) for gid in ids[1:]):
+        return [load_builtin_pack(gid) for gid in ids]  # a helper would cost more than it saves
+    packs = {ids[0]: load_builtin_pack(ids[0])}
+    rest = ids[1:]
+    theirs = _halve(rest, IDLE_SHARE if idle is not None else 0.0)
+    helper = _PackLoader(theirs)
+    done = False
+    try:
+        for gid in rest:
+            if gid not in theirs:
+                try:
+                    packs[gid] = load_builtin_pack(gid)
+                except Exception:
+                    got = helper.results()
+                    for earlier in rest[: rest.index(gid)]:  # its error comes first
+                        if earlier in theirs and earlier not in got:
+                            load_builtin_pack(earlier)
+                    raise
+        if idle is not None:
+            idle()
+        got = helper.results()
+        for gid in theirs:
+            packs[gid] = got[gid] if gid in got else load_builtin_pack(gid)
+        done = True
+    finally:
+        if not done:
+            helper.stop()
+    return [packs[gid] for gid in ids]
+
+
+def _may_fork() -> bool:
+    """Whether a helper process may be forked: Linux, two cores or more, no other thread."""
+    import os
+    import sys
+    import threading
+
+    if sys.platform != "linux" or threading.active_count() > 1:
+        return False
+    if os.environ.get("PAPIRNA_JOBS", "").strip() == "1":
+        return False
+    return len(os.sched_getaffinity(0)) > 1
+
+
+# the caller's idle work (a build: importing the drawing code, reading fonts) as a share of
+# the data to load: it is about as long as loading a quarter of the built-in packs' files
+IDLE_SHARE = 0.28
+
+
+def _halve(ids: list[str], head_start: float = 0.0) -> set[str]:
+    """The packs for the helper: about half of the data to read, by the size of their files.
+
+    This process starts `head_start` (a share of all the data) behind, for its other work.
+    """
+    import os
+
+    def size(gid: str) -> int:
+        root = builtin_pack_root(gid)
+        total = 0
+        for folder, _, files in os.walk(root):
+            for name in files:
+                if name.endswith((".yaml", ".yml", ".csv", ".json")):
+                    with contextlib.suppress(OSError):
+                        total += os.stat(os.path.join(folder, name)).st_size
+        return total
+
+    loads = {gid: size(gid) for gid in ids}
+    mine, theirs, helper = head_start * sum(loads.values()), set(), 0
+    for gid in sorted(ids, key=lambda g: -loads[g]):  # the biggest first, to the lighter side
+        if helper < mine:
+            theirs.add(gid)
+            helper += loads[gid]
+        else:
+            mine += loads[gid]
+    return theirs
+
+
+class _PackLoader:
+    """A forked process loading some packs, handing them over through a pipe, pickled."""
+
+    def __init__(self, ids: set[str]) -> None:
+        import os
+        import pickle
+
+        self.pid = 0
+        self.got: dict[str, Pack] | None = None
+        try:
+            read, write = os.pipe()
+            pid = os.fork()
+        except OSError:
+            self.got = {}
+            return
+        if pid == 0:  # the helper: load, pickle, hand over, end without any clean-up
+            try:
+                os.close(read)
+                out: dict[str, bytes] = {}
+                for gid in sorted(ids):
+                    with contextlib.suppress(Exception):  # else loaded (and reported) by the parent
+                        out[gid] = pickle.dumps(load_builtin_pack(gid), pickle.HIGHEST_PROTOCOL)
+                with os.fdopen(write, "wb") as f:
+                    f.write(pickle.dumps(out, pickle.HIGHEST_PROTOCOL))
+            finally:
+                os._exit(0)
+        os.close(write)
+        self.pid, self.read = pid, read
+
+    def results(self) -> dict[str, Pack]:
+        """The packs the helper loaded (those it could not are missing), once it has ended."""
+        import os
+        import pickle
+
+        if self.got is None:
+            self.got = {}
+            try:
+                with os.fdopen(self.read, "rb") as f:
+                    data = f.read()
+                _, status = os.waitpid(self.pid, 0)
+                self.pid = 0
+                if status == 0 and data:
+                    self.got = {k: pickle.loads(v) for k, v in pickle.loads(data).items()}
+            except Exception:
+                self.got = {}
+        return self.got
+
+    def stop(self) -> None:
+        """End the helper now (this process is failing or interrupted)."""
+        import os
+        import signal
+
+        if self.pid:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except OSError:
+                pass
+            self.pid = 0
+            with contextlib.suppress(OSError):
+                os.close(self.read)
 
 
 def find_pack(name: str, extra: list[Path] | None = None) -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from generator.layout.ops import BLACK, GroupOp, ImageOp
 RASTER = {".png", ".jpg", ".jpeg"}
 
 
-_RESOLVED: dict[tuple[str, Path], Path] = {}  # (src, pack root) -> the file, checked inside
+_RESOLVED: dict[tuple[str, Path], tuple[Path, str]] = {}  # (src, root) -> (file, its suffix)
 
 
 def resolve_in_pack(src: str, root: Path | None) -> Path:
@@ -21,10 +22,15 @@ def resolve_in_pack(src: str, root: Path | None) -> Path:
     The resolved path is remembered (a card's picture is placed on every paper and copy); the
     file is looked for again each time, so a deleted picture is still reported.
     """
+    return _resolve(src, root)[0]
+
+
+def _resolve(src: str, root: Path | None) -> tuple[Path, str]:
+    """resolve_in_pack's file and its suffix in lower case (worked out once per file)."""
     if root is None:
         raise PapirnaError(f"image {src!r}: images need a content pack")
-    target = _RESOLVED.get((src, root))
-    if target is None:
+    found = _RESOLVED.get((src, root))
+    if found is None:
         try:
             rel = _safe_rel_path(src)
         except ValueError as e:
@@ -35,10 +41,10 @@ def resolve_in_pack(src: str, root: Path | None) -> Path:
             raise PapirnaError(f"path {src!r} leaves the pack")
         if len(_RESOLVED) > 4096:
             _RESOLVED.clear()
-        _RESOLVED[(src, root)] = target
-    if not target.is_file():
+        found = _RESOLVED[(src, root)] = (target, target.suffix.lower())
+    if not os.path.isfile(found[0]):
         raise PapirnaError(f"image {src!r} not found in the pack")
-    return target
+    return found
 
 
 @cache
@@ -66,8 +72,8 @@ def fit_box(iw: float, ih: float, x: float, y: float, w: float, h: float, fit: s
 
 def effective_dpi(src: str, root: Path | None, w: float, h: float, fit: str) -> float | None:
     """The resolution a raster image prints at in a w x h mm box (None for SVG)."""
-    path = resolve_in_pack(src, root)
-    if path.suffix.lower() not in RASTER:
+    path, suffix = _resolve(src, root)
+    if suffix not in RASTER:
         return None
     iw, ih = raster_size(path)
     _, _, dw, dh = fit_box(iw, ih, 0, 0, w, h, fit)
@@ -101,8 +107,7 @@ def image_ops(
     fonts: dict[str, str] | None = None,
 ) -> list:
     """Operations drawing image `src` of a pack into a box (simple SVG as paths, full SVG whole)."""
-    path = resolve_in_pack(src, root)
-    suffix = path.suffix.lower()
+    path, suffix = _resolve(src, root)
     if suffix == ".svg":
         from generator.layout.svg import load_svg
         from generator.layout.svgfile import inspect_svg, svg_file_ops

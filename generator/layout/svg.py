@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import pathlib
 import re
 import xml.etree.ElementTree as ET
@@ -545,21 +546,36 @@ def parse_svg(text: str, source: str = "<svg>") -> SvgDrawing:
 
 
 def load_svg(path: str | pathlib.Path) -> SvgDrawing:
-    """Read and parse an SVG file, reusing the result while the file is unchanged."""
-    p = pathlib.Path(path)
+    """Read and parse an SVG file, reusing the result while the file is unchanged.
+
+    The file is known by its name and what stat says of it (device, inode, size, time): a
+    changed or replaced file is parsed again, without resolving the path on every use (a
+    card's icons are placed thousands of times).
+    """
+    name = os.fspath(path)
     try:
-        st = p.stat()
+        st = os.stat(name)
     except OSError as e:
-        raise PapirnaError(f"cannot read SVG file: {e.strerror}", file=str(p)) from None
+        raise PapirnaError(f"cannot read SVG file: {e.strerror}", file=_shown(name)) from None
     if st.st_size > MAX_BYTES:
-        raise PapirnaError(f"SVG file larger than {MAX_BYTES} bytes", file=str(p))
-    return _load(str(p.resolve()), st.st_mtime_ns, st.st_size, str(p))
+        raise PapirnaError(f"SVG file larger than {MAX_BYTES} bytes", file=_shown(name))
+    return _load(st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size, name)
+
+
+def _shown(name: str) -> str:
+    """A file name as the errors show it (as pathlib spells it)."""
+    return str(pathlib.Path(name))
 
 
 @functools.lru_cache(maxsize=256)
-def _load(resolved: str, mtime_ns: int, size: int, source: str) -> SvgDrawing:
+def _load(dev: int, ino: int, mtime_ns: int, size: int, name: str) -> SvgDrawing:
+    return _read(name)
+
+
+def _read(name: str) -> SvgDrawing:
+    source = _shown(name)
     try:
-        data = pathlib.Path(resolved).read_bytes()
+        data = pathlib.Path(name).read_bytes()
     except OSError as e:
         raise PapirnaError(f"cannot read SVG file: {e.strerror}", file=source) from None
     try:

@@ -137,6 +137,24 @@ def bind_short_words(tokens: list[Token]) -> list[Token]:
     return out
 
 
+_TOKENS: dict[tuple[str, str | None], list[Token]] = {}  # (text, lang) -> its tokens
+_TOKENS_LIMIT = 50_000
+
+
+def _tokens(text: str, lang: str | None) -> list[Token]:
+    """The typeset, parsed and bound tokens of a text, made once (read them, do not change them).
+
+    The same label, heading or rule is set in boxes of many sizes and on many cards.
+    """
+    key = (text, lang)
+    tokens = _TOKENS.get(key)
+    if tokens is None:
+        if len(_TOKENS) >= _TOKENS_LIMIT:
+            _TOKENS.clear()
+        tokens = _TOKENS[key] = bind_short_words(parse_markup(typeset(text, lang)))
+    return tokens
+
+
 class _Line(NamedTuple):
     items: list[tuple[Token, float, float]]  # (token, x offset, width), all at size 1
     width: float  # at size 1
@@ -394,7 +412,7 @@ def _fit(
     """Wrap `text` into a bw x bh mm box, shrinking to fit: (size, lines, fonts, asc, desc)."""
     limit = bw * PT_PER_MM
     height_pt = bh * PT_PER_MM
-    tokens = bind_short_words(parse_markup(typeset(text, lang)))
+    tokens = _tokens(text, lang)
     fonts = _fonts(family, style)
     _check_glyphs(tokens, fonts, metrics, what)
     widths = _widths(tokens, fonts, metrics)
@@ -530,7 +548,7 @@ def wrap_lines(
 
     Typeset as in `layout_text`; with `hyphenate`, words are hyphenated by `lang`.
     """
-    tokens = bind_short_words(parse_markup(typeset(text, lang)))
+    tokens = _tokens(text, lang)
     fonts = _fonts(family, style)
     widths = _widths(tokens, fonts, metrics)
     space = _spaces(tokens, fonts, metrics)

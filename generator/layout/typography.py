@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 # One-letter prepositions and conjunctions that Czech typesetting never leaves at a line end
 # (English "a" and "I" are bound the same way; it does English no harm).
@@ -55,11 +56,89 @@ def is_one_letter(word: str) -> bool:
 _CORE = re.compile(r"^(\W*)(\w+?)(\W*)$")
 
 
+class Patterns:
+    """A pyphen dictionary's hyphenation patterns, each parsed when a word first needs it.
+
+    pyphen parses all of a dictionary's patterns when it opens it (English: 14,000 of them,
+    0.1 s, before every build's workers start); a build looks up a few hundred. This reads the
+    same file by pyphen's rules (encoding on the first line, comments and settings skipped,
+    patterns of only zeros dropped, the last of two equal patterns kept) and finds break
+    points with pyphen's algorithm: the same points for every word.
+    """
+
+    def __init__(self, raw: dict[str, str]) -> None:
+        self.patterns: dict[str, str | tuple[int, tuple[int, ...]]] = raw  # key -> line, parsed
+        self.maxlen = max(map(len, raw))
+        self.cache: dict[str, list[int]] = {}
+
+    @classmethod
+    def read(cls, path: Path) -> Patterns | None:
+        """The patterns of a .dic file; None if it uses what only pyphen reads (^^xx, a/b)."""
+        data = path.read_bytes()
+        encoding = data.split(b"\n", 1)[0].decode()
+        if encoding.lower() == "microsoft-cp1251":
+            encoding = "cp1251"
+        lines = data.decode(encoding).split("\n")[1:]
+        body = "\n".join(lines)
+        if "^^" in body or "/" in body or _TWO_DIGITS.search(body):
+            return None
+        raw: dict[str, str] = {}
+        for line in lines:
+            line = line.strip()
+            if not line or line.startswith(_IGNORED) or _NONZERO.search(line) is None:
+                continue
+            raw[line.translate(_NO_DIGITS)] = line
+        return cls(raw) if raw else None
+
+    def _pattern(self, key: str, line: str) -> tuple[int, tuple[int, ...]]:
+        """A pattern line as pyphen keeps it: (offset of its first non-zero, values from it)."""
+        values = tuple(int(i or "0") for i, _ in _PAIRS(line))
+        start, end = 0, len(values)
+        while not values[start]:
+            start += 1
+        while not values[end - 1]:
+            end -= 1
+        parsed = self.patterns[key] = (start, values[start:end])
+        return parsed
+
+    def positions(self, word: str) -> list[int]:
+        """Where `word` may be hyphenated (pyphen's HyphDict.positions, without its data)."""
+        word = word.lower()
+        points = self.cache.get(word)
+        if points is None:
+            pointed = f".{word}."
+            references = [0] * (len(pointed) + 1)
+            patterns, maxlen = self.patterns, self.maxlen
+            for i in range(len(pointed) - 1):
+                stop = min(i + maxlen, len(pointed)) + 1
+                for j in range(i + 1, stop):
+                    key = pointed[i:j]
+                    pattern = patterns.get(key)
+                    if pattern is None:
+                        continue
+                    if type(pattern) is str:
+                        pattern = self._pattern(key, pattern)
+                    offset, values = pattern
+                    cut = slice(i + offset, i + offset + len(values))
+                    references[cut] = map(max, values, references[cut])
+            self.cache[word] = points = [i - 1 for i, r in enumerate(references) if r % 2]
+        return points
+
+
+_IGNORED = ("%", "#", "LEFTHYPHENMIN", "RIGHTHYPHENMIN", "COMPOUNDLEFTHYPHENMIN")
+_IGNORED += ("COMPOUNDRIGHTHYPHENMIN",)
+_NO_DIGITS = str.maketrans("", "", "0123456789")
+_NONZERO = re.compile("[1-9]")
+_TWO_DIGITS = re.compile(r"\d\d")
+_PAIRS = re.compile(r"(\d?)(\D?)").findall  # pyphen's own split of a pattern
+
+
 @cache
 def _dictionary(lang: str):
     import pyphen
 
-    return pyphen.Pyphen(lang=lang, left=2, right=2)
+    path = pyphen.LANGUAGES[pyphen.language_fallback(lang)]
+    return Patterns.read(path) or pyphen.Pyphen(lang=lang, left=2, right=2)
 
 
 @cache

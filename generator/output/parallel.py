@@ -21,26 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.output.build import Job, Renderer
+from generator.output.extras import Extras
 from generator.output.impose import PrintOptions
 from generator.render.pdf import render_pdf
-
-
-@dataclass(frozen=True)
-class Extras:
-    """Files made beside the PDFs: PNGs, showcases, Tabletop Simulator sheets; and PDF colour."""
-
-    png: bool = False
-    dpi: int = 300
-    showcase: bool = False
-    png_copies: bool = False
-    png_corners: float = 0.0
-    tts: bool = False
-    color: str = "rgb"
-
-    @property
-    def any(self) -> bool:
-        """Whether there is anything besides PDFs to write."""
-        return self.png or self.showcase or self.tts
 
 
 @dataclass
@@ -198,12 +181,21 @@ def _warm(jobs: list[Job]) -> None:
     The bundled fonts (parsed from their files) and the hyphenation dictionaries of the
     jobs' languages; each worker would otherwise spend about 0.15 s of CPU on them.
     """
+    warm_up(sorted({job.lang for job in jobs}))
+
+
+def warm_up(langs: list[str]) -> None:
+    """Parse the bundled fonts and read the hyphenation of `langs` now (each is done once).
+
+    A build calls this while its packs load on the other core (see load_builtin_packs), so
+    that it costs no time before the workers fork.
+    """
     from generator.layout.typography import load_hyphenation
     from generator.render.fonts import ensure_font, font_files
 
     for name in font_files():
         ensure_font(name)
-    for lang in sorted({job.lang for job in jobs}):
+    for lang in langs:
         load_hyphenation(lang)
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from PIL import Image, ImageDraw, ImageFilter
 
 from generator.layout.ops import Document, Page
+from generator.output.extras import check_dpi
 from generator.render.pdf import render_pdf
 from generator.render.raster import Raster, iter_boxes
 
@@ -28,14 +29,6 @@ MM_PER_INCH = 25.4
 def pixel_size(width_mm: float, height_mm: float, dpi: int) -> tuple[int, int]:
     """The pixel size of a page at `dpi`, rounded to whole pixels."""
     return (round(width_mm / MM_PER_INCH * dpi), round(height_mm / MM_PER_INCH * dpi))
-
-
-def check_dpi(dpi: int) -> None:
-    """Refuse resolutions PNG export does not offer."""
-    if not 36 <= dpi <= 1200:
-        from generator.errors import PapirnaError
-
-        raise PapirnaError(f"--dpi: {dpi} is outside 36 to 1200")
 
 
 def corner_mask(size: tuple[int, int], radius: float) -> Image.Image:

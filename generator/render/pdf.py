@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from reportlab import rl_config
 from reportlab.lib import rl_accel
 from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from generator import flate
@@ -560,6 +560,25 @@ def _pdfdoc_enc(x: object) -> object:
     return _PDFDOC_ENC(x)
 
 
+_CMAPS: dict[tuple[str, tuple[int, ...]], str] = {}  # (font name, subset) -> ToUnicode CMap
+_CMAPS_LIMIT = 4096
+_MAKE_CMAP = ttfonts.makeToUnicodeCMap
+
+
+def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
+    """reportlab's makeToUnicodeCMap, remembered: the same subset is in every paper's file.
+
+    The text depends on nothing but the subset's name and its characters, so it is made once.
+    """
+    key = (fontname, tuple(subset))
+    text = _CMAPS.get(key)
+    if text is None:
+        if len(_CMAPS) >= _CMAPS_LIMIT:
+            _CMAPS.clear()
+        text = _CMAPS[key] = _MAKE_CMAP(fontname, subset)
+    return text
+
+
 @contextmanager
 def binary_streams() -> Iterator[None]:
     """Streams written while this is open are Flate-compressed binary, not ASCII85 text.
@@ -574,9 +593,11 @@ def binary_streams() -> Iterator[None]:
     zstream = pdfdoc.PDFStreamFilterZCompress  # the class: acroform makes instances of its own
     encode = zstream.__dict__["encode"]
     formatter, namer, encoder = pdfdoc.format, pdfdoc.PDFName, pdfdoc.pdfdocEnc
+    cmap = ttfonts.makeToUnicodeCMap
     rl_config.useA85 = 0
     zstream.encode = staticmethod(_compress)  # type: ignore[assignment]
     pdfdoc.pdfdocEnc = _pdfdoc_enc
+    ttfonts.makeToUnicodeCMap = _to_unicode_cmap
     if not rl_config.pdfComments:  # reportlab's comments are written by its own format only
         pdfdoc.format, pdfdoc.PDFName = _format, _pdf_name
     try:
@@ -584,6 +605,7 @@ def binary_streams() -> Iterator[None]:
     finally:
         rl_config.useA85 = before
         pdfdoc.format, pdfdoc.PDFName, pdfdoc.pdfdocEnc = formatter, namer, encoder
+        ttfonts.makeToUnicodeCMap = cmap
         zstream.encode = encode  # type: ignore[method-assign]
 
 

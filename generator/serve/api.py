@@ -84,7 +84,9 @@ def read_photo(game: str, data: bytes) -> tuple[dict, bytes | None, str | None]:
         try:
             out = _bare_files(scoring.score_photo(game, photo, show, to_yaml), photo)
         except PapirnaError as e:
-            out = {"error": str(e).replace(str(photo), photo.name)}
+            # the server's own files are not named (the page shows the overlay below the error)
+            error = str(e).replace(str(photo), photo.name).replace(str(show), "the overlay")
+            out = {"error": error}
         overlay = show.read_bytes() if show.is_file() else None
         reading = to_yaml.read_text(encoding="utf-8") if to_yaml.is_file() else None
     return out, overlay, reading

@@ -542,3 +542,21 @@ def test_spirit_has_three_tongues_and_wound_one_tip():
         top, bottom = rows[0], rows[-1]
         y = top + round((bottom - top) * 0.3)
         assert _runs(mask[y]) == tips
+
+
+def test_load_svg_reads_a_file_replaced_with_the_same_size_and_time(tmp_path):
+    # the file is known by its inode too, not by its resolved name alone (issue 25: the
+    # name is no longer resolved on every use): a replaced file of the same size and time
+    # is read again
+    path = tmp_path / "icon.svg"
+    path.write_text(svg('<rect width="1" height="1"/>'))
+    os.utime(path, ns=(1, 1))
+    assert len(load_svg(path).shapes) == 1
+    new = tmp_path / "new.svg"
+    new.write_text(svg('<rect width="2" height="1"/>'))  # the same length
+    os.utime(new, ns=(1, 1))
+    keep = tmp_path / "keep.svg"
+    os.link(path, keep)  # the old inode stays in use, so the new file cannot reuse it
+    os.replace(new, path)
+    assert path.stat().st_size == keep.stat().st_size
+    assert load_svg(path).shapes[0].segments != load_svg(keep).shapes[0].segments

@@ -143,3 +143,16 @@ def test_the_bundled_fonts_report_what_they_lack() -> None:
     m = ReportlabMetrics()
     assert m.missing("Příliš žluťoučký kůň úpěl ďábelské ódy \u00a0\u202f–", "sans-regular") == ""
     assert m.missing("★ x ★ \U0001f409", "display-regular") == "★\U0001f409"
+
+
+def test_tokens_of_a_text_are_made_once_and_equal_a_fresh_parse() -> None:
+    # issue 25: the tokens are remembered by (text, language); they are what a fresh parse gives
+    from generator.layout.text import _tokens, bind_short_words, parse_markup
+    from generator.layout.typography import typeset
+
+    text = 'a **tučný** "text" -1 k :d6: hradu'
+    for lang in ("cs", "en", None):
+        first = _tokens(text, lang)
+        assert first == bind_short_words(parse_markup(typeset(text, lang)))
+        assert _tokens(text, lang) is first
+    assert _tokens(text, "cs") != _tokens(text, "en")  # „…“ against “…”

@@ -176,3 +176,51 @@ def test_four_players_a_photo_two_dungeons_and_a_restart_keep_every_value(photo,
     for p in want["players"]:  # each player's campaign total, as `score --campaign` sums it
         assert f"<td>{number(p['total'])}</td>" in page
     assert ", ".join(want["winners"]) in page
+
+
+@pytest.fixture(scope="module")
+def faint(tmp_path_factory) -> Path:
+    """A photo too unsure to score: the scan tests' faint sheet (marks at 20 % strength)."""
+    from generator.games.papirove_doupe.scan.template import sheet_kinds
+    from tests.games.papirove_doupe.scan.test_refuse_unsure import faint_photo
+
+    pack = load_packs([GAME], None)[0]
+    return faint_photo(pack, sheet_kinds(pack)[0], tmp_path_factory.mktemp("faint") / "f.jpg")
+
+
+def test_photo_page_gives_no_total_for_a_photo_too_unsure(faint, tmp_path) -> None:
+    c = TestClient(create_app(tmp_path / "n.sqlite"))
+    r = c.post("/nights", data={"game": GAME, "name": "Pátek"})
+    night = int(str(r.url).rsplit("/", 1)[1])
+    url = str(c.post(f"/nights/{night}/players", data={"player": "Řehoř"}).url)
+    sheet_url = f"/api/nights/{night}/sheets/{url.rsplit('/', 1)[1]}"
+    before = c.get(sheet_url).json()
+    page = c.post(url + "/photo", files={"photo": ("x.jpg", faint.read_bytes(), "image/jpeg")})
+    assert page.status_code == 200
+    error = re.search(r'id="scan-error">([^<]*)<', page.text)
+    assert error, page.text
+    assert "boxes are unsure" in error.group(1) and "no score is given" in error.group(1)
+    assert "even light" in error.group(1)
+    # the server's own temporary files are not named to the player
+    assert "papirna-serve-" not in page.text and "/tmp" not in error.group(1)
+    assert "the unsure boxes are drawn in the overlay" in error.group(1)
+    # what was unsure is shown on the photo, and the sheet is not replaced by the reading
+    overlay = c.get(url + "/photo/overlay.img")
+    assert overlay.status_code == 200 and overlay.headers["content-type"] == "image/png"
+    assert c.get(sheet_url).json() == before
+
+
+def test_scan_api_refuses_a_photo_too_unsure_like_the_cli(faint, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(faint.parent)
+    cli_run = CliRunner().invoke(cli, ["score", GAME, faint.name, "--json"])
+    assert cli_run.exit_code == 2 and cli_run.stdout == ""
+    c = TestClient(create_app(tmp_path / "n.sqlite"))
+    got = c.post(f"/api/scan/{GAME}", content=faint.read_bytes())
+    assert got.status_code == 422
+    body = got.json()
+    assert "players" not in body and "total" not in json.dumps(body)
+    assert body["reading"] is None  # no reading to correct box by box
+    # the CLI's one line ("papirna: error: f.jpg: N boxes are unsure ..."), the photo named as
+    # the CLI names one in the working folder, and the overlay the server drew named as such
+    said = cli_run.stderr.strip().removeprefix(f"papirna: error: {faint.name}: ")
+    assert body["error"] == f"photo.jpg: {said}; the unsure boxes are drawn in the overlay"

@@ -294,6 +294,7 @@ def _read_scans(pack: Pack, sheets: list[Path], show: Path | None, to_yaml: Path
         save_overlay,
         sheet_data,
     )
+    from generator.games.papirove_doupe.scan.summary import refusal
 
     scans = {}
     for path in found:
@@ -305,6 +306,14 @@ def _read_scans(pack: Pack, sheets: list[Path], show: Path | None, to_yaml: Path
         data, problem = sheet_data(result)
         if show:
             save_overlay(result, image, _out_file(show, path, len(found) > 1))
+        if result.too_many:
+            # a total the reader itself does not trust is no score: it is refused, and no reading
+            # is written to correct (every box would need checking); the overlay shows what was
+            # unsure
+            why = refusal([b.name for b in result.uncertain])
+            if show:
+                why += f"; the unsure boxes are drawn in {_out_file(show, path, len(found) > 1)}"
+            raise PapirnaError(why, file=shown)
         if to_yaml:
             target = _out_file(to_yaml, path, len(found) > 1)
             try:

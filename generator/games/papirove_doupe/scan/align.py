@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -16,6 +17,7 @@ import numpy as np
 
 from generator.errors import PapirnaError
 from generator.games.papirove_doupe.scan.template import (
+    MARGIN_MM,
     PX_PER_MM,
     SheetKind,
     raster_size,
@@ -375,8 +377,14 @@ def _plausible(sheet_to_image: np.ndarray, kind: SheetKind, cands: list[Candidat
     return all(0.55 < c.size / (mark * scale) < 1.8 for c in cands)
 
 
-def locate(gray: np.ndarray, kind: SheetKind) -> Alignment:
-    """Find the sheet in a grey image: its marks, its id (from the code) and its homography."""
+def locate(
+    gray: np.ndarray, kind: SheetKind, blank: Callable[[], np.ndarray] | None = None
+) -> Alignment:
+    """Find the sheet in a grey image: its marks, its id (from the code) and its homography.
+
+    `blank` gives the blank sheet (as `template.reference` does); it is asked for only when a mark
+    is missing, to tell from the print which corner it is.
+    """
     cands = find_candidates(gray)
     best, unknown = _pin(gray, kind, cands)
     if best is None:  # every pass, in case a stray square stopped the search too soon
@@ -402,7 +410,7 @@ def locate(gray: np.ndarray, kind: SheetKind) -> Alignment:
             f"this is not a Papírové doupě player sheet of this pack (its sheet code reads {codes}, "
             f"known: {', '.join(sid for sid, _ in kind.ids.values())})"
         )
-    raise PapirnaError(_missing_message(gray, kind, cands))
+    raise PapirnaError(_missing_message(gray, kind, cands, blank))
 
 
 def _pin(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tuple[tuple | None, set]:
@@ -443,13 +451,33 @@ def _cyclic_orders(quad: tuple[Candidate, ...]) -> list[tuple[Candidate, ...]]:
     return out
 
 
-def _missing_message(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> str:
-    """Which corners' marks are missing, when the code confirms where the found ones are."""
+def _missing_message(
+    gray: np.ndarray,
+    kind: SheetKind,
+    cands: list[Candidate],
+    blank: Callable[[], np.ndarray] | None = None,
+) -> str:
+    """Which corners' marks are missing: confirmed by the code, else by the print, else not said.
+
+    Three marks fit the sheet two ways, half a turn apart, and the code beside the top-right mark
+    is often too far from the found ones to be read under a map made of three; which way up the
+    sheet lies is then seen from the print itself. Nothing is guessed from the marks' shape.
+    """
     sheet = _sheet_points(kind)
     hint = "photograph the whole sheet, flat, with all four black corner squares visible"
+
+    def named(missing: list[str], why: str = "") -> str:
+        s = "" if len(missing) == 1 else "s"
+        return f"the {' and '.join(missing)} registration mark{s} of the sheet cannot be found{why}: {hint}"
+
     for k in (3, 2):
         if len(cands) < k:
             continue
+        if k == 2 and blank is not None:
+            by_print = _missing_by_print(gray, kind, cands[:6], blank())
+            if by_print is not None:
+                why = " (the other three are there; the print shows which way up the sheet lies)"
+                return named([by_print], why)
         for found in itertools.combinations(cands[:8], k):
             for corners in itertools.permutations(range(4), k):
                 src = sheet[list(corners)]
@@ -459,17 +487,7 @@ def _missing_message(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) 
                     continue
                 code, _ = read_code(gray, kind, m)
                 if code in kind.ids:
-                    missing = [CORNERS[i] for i in range(4) if i not in corners]
-                    what = " and ".join(missing)
-                    s = "" if len(missing) == 1 else "s"
-                    return f"the {what} registration mark{s} of the sheet cannot be found: {hint}"
-    if len(cands) >= 3:
-        corner = _missing_by_shape(kind, cands[:3])
-        if corner is not None:
-            return (
-                f"the {corner} registration mark of the sheet cannot be found (the other three "
-                f"are there; by their shape the {corner} one is missing): {hint}"
-            )
+                    return named([CORNERS[i] for i in range(4) if i not in corners])
     n = min(len(cands), 4)
     if n == 0:
         return (
@@ -478,26 +496,89 @@ def _missing_message(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) 
     return f"found {n} of the 4 registration marks but cannot tell which corners they are: {hint}"
 
 
-def _missing_by_shape(kind: SheetKind, found: list[Candidate]) -> str | None:
-    """Which corner three found marks leave out, from the triangle they make alone.
+PRINT_PX_PER_MM = 2.0  # the resolution the photo is matched with the blank sheet at
+PRINT_MIN_MATCH = 0.3  # the print must match the blank sheet at least this well under the fit
+PRINT_MARGIN = 0.15  # and this much better than under any other fit of three marks
 
-    The three pinned to three corners must map the sheet without a mirror and nearly without
-    stretch; of the two ways that fit (half a turn apart), the one that keeps the sheet's top
-    nearer the top of the photo is taken.
-    """
+
+def _missing_by_print(
+    gray: np.ndarray, kind: SheetKind, cands: list[Candidate], blank: np.ndarray
+) -> str | None:
+    """Which corner three found marks leave out, from the fit under which the photo looks like
+    the blank sheet (its print matched at 2 px per mm, light evened out); None when no fit is
+    clearly the one."""
+    cv2 = _cv2()
     sheet = _sheet_points(kind)
-    dst = np.array([(c.x, c.y) for c in found])
-    best: tuple[float, int] | None = None
-    for corners in itertools.permutations(range(4), 3):
-        m = _affine(sheet[list(corners)], dst)
-        if not _plausible(m, kind, found):
-            continue
-        down = m[:2, :2] @ np.array([0.0, 1.0])  # the sheet's downward direction in the photo
-        upright = -down[1] / (np.hypot(*down) or 1.0)
-        missing = next(i for i in range(4) if i not in corners)
-        if best is None or upright < best[0]:
-            best = (upright, missing)
-    return CORNERS[best[1]] if best is not None else None
+    k = PRINT_PX_PER_MM
+    size = (round(blank.shape[1] * k / PX_PER_MM), round(blank.shape[0] * k / PX_PER_MM))
+    ref = _highpass(cv2.resize(blank.astype(np.float32), size, interpolation=cv2.INTER_AREA))
+    # sheet mm -> px of the small sheet-aligned image (as sheet_to_px, at k px per mm)
+    to_small = np.array([[k, 0, MARGIN_MM * k - 0.5], [0, k, MARGIN_MM * k - 0.5], [0, 0, 1.0]])
+    fits: list[tuple[float, int]] = []
+    for found in itertools.combinations(cands, 3):
+        dst = np.array([(c.x, c.y) for c in found])
+        for corners in itertools.permutations(range(4), 3):
+            m = _affine(sheet[list(corners)], dst)
+            if not _plausible(m, kind, list(found)):
+                continue
+            scale = math.sqrt(abs(np.linalg.det(m[:2, :2])))  # px per mm of the photo
+            shrink = max(1, int(scale / (2 * k)))  # average the photo down before sampling
+            img = (
+                gray
+                if shrink == 1
+                else cv2.resize(
+                    gray,
+                    (gray.shape[1] // shrink, gray.shape[0] // shrink),
+                    interpolation=cv2.INTER_AREA,
+                )
+            )
+            down = np.array(
+                [
+                    [1 / shrink, 0, 0.5 / shrink - 0.5],
+                    [0, 1 / shrink, 0.5 / shrink - 0.5],
+                    [0, 0, 1],
+                ]
+            )
+            warped = cv2.warpPerspective(
+                img,
+                down @ m @ np.linalg.inv(to_small),
+                size,
+                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                borderMode=cv2.BORDER_CONSTANT,
+                borderValue=255,
+            )
+            photo = _highpass(1.0 - warped.astype(np.float32) / 255.0)
+            missing = next(i for i in range(4) if i not in corners)
+            # the quarter of the sheet at the missing mark is left out: three marks fit it least
+            # well (a tilted photo's perspective), and a thumb or a tear is there
+            keep = np.ones(ref.shape, bool)
+            h, w = ref.shape
+            right, bottom = sheet[missing] > sheet.mean(axis=0)
+            keep[
+                h // 2 if bottom else 0 : h if bottom else h // 2,
+                w // 2 if right else 0 : w if right else w // 2,
+            ] = False
+            a, b = photo[keep], ref[keep]
+            spread = float(a.std() * b.std())
+            match = float(((a - a.mean()) * (b - b.mean())).mean()) / spread if spread else -1.0
+            fits.append((match, missing))
+    if not fits:
+        return None
+    fits.sort(reverse=True)
+    best, missing = fits[0]
+    others = [m for m, c in fits[1:] if c != missing]
+    if best < PRINT_MIN_MATCH or (others and best - others[0] < PRINT_MARGIN):
+        return None
+    return CORNERS[missing]
+
+
+def _highpass(dark: np.ndarray) -> np.ndarray:
+    """Darkness with the light's slow change taken out and blurred over about 3 mm, so a few mm
+    of misfit and a shadow change the match little."""
+    cv2 = _cv2()
+    k = PRINT_PX_PER_MM
+    fine = cv2.GaussianBlur(dark, (0, 0), 3.0 * k)
+    return fine - cv2.GaussianBlur(dark, (0, 0), 12.0 * k)
 
 
 def refine(gray: np.ndarray, align: Alignment, kind: SheetKind, ref: np.ndarray) -> Alignment:

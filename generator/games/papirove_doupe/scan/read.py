@@ -61,6 +61,8 @@ class ScanResult:
     seconds: float
     notes: list[str] = field(default_factory=list)
     match: float = 1.0
+    quality: dict[str, float] = field(default_factory=dict)
+    doubts: list[str] = field(default_factory=list)  # boxes the reader itself asked about
 
     @property
     def uncertain(self) -> list[BoxReading]:
@@ -137,8 +139,13 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         raise PapirnaError("the pack has no player sheet to read", file=shown)
     found, errors = None, []
     for kind in kinds:
+        sid, lang = next(iter(kind.ids.values()))
+
+        def blank(kind: SheetKind = kind, sid: str = sid, lang: str = lang) -> np.ndarray:
+            return reference(pack, kind, sid, lang)
+
         try:
-            found = (kind, align.locate(gray, kind))
+            found = (kind, align.locate(gray, kind, blank))
             break
         except PapirnaError as e:
             errors.append(e.message)
@@ -170,7 +177,14 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         notes.append(f"the sheet is bent or curled (the print moves by up to {bend:.1f} mm)")
     found = local.evidence(photo, exp, ref, boxes, band)
     evidence = dict(zip(found.names, found.evidence.tolist(), strict=True))
-    readings = judge(evidence, found.names, found.doubts)
+    quality = _quality(found, where.px_per_mm)
+    widen = widening(quality)
+    if widen > 1.0:
+        notes.append(
+            "the marks stand out little from the paper in this photo (light pencil, a shadow "
+            "or dim light): more boxes are asked about"
+        )
+    readings = judge(evidence, found.names, found.doubts, widen)
     values: dict[str, bool | str] = {b.name: b.marked for b in readings}
     values["player"] = player or Path(shown).stem
     return ScanResult(
@@ -184,21 +198,61 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         seconds=time.perf_counter() - start,
         notes=notes,
         match=match,
+        quality=quality,
+        doubts=list(found.doubts),
     )
 
 
+# The doubt widens on a photo whose clear marks stand out little from its empty boxes (light
+# pencil, a shadow, a dim or grainy photo): on the photo sets, sheets whose clear marks lay
+# fewer than CLEAR_Z spreads of the empty boxes above them held most of the wrong boxes that
+# were not listed, read with a sureness just over the margin (see the report of issue 24).
+CLEAR_Z = 20.0  # spreads: clear marks this far above the empty boxes give the usual doubt
+WIDEST = 2.0  # the margin grows linearly to this factor as that distance falls to nothing
+MIN_CLEAR = 5  # with fewer clear marks than this there is nothing to tell it by: usual doubt
+
+
+def widening(quality: dict[str, float]) -> float:
+    """How much wider the doubt is on this photo than on a good one (1 = as wide), from how far
+    its clear marks lie above its empty boxes, in spreads of the empty boxes."""
+    if not quality or quality.get("clear_marks", 0) < MIN_CLEAR:
+        return 1.0
+    low = max(0.0, CLEAR_Z - quality["clear_z"]) / CLEAR_Z
+    return 1.0 + (WIDEST - 1.0) * low
+
+
+def _quality(found, px_per_mm: float) -> dict[str, float]:
+    """How well the photo tells marks from empty boxes: its resolution, the empty boxes' spread
+    (darkness), the threshold and the clear marks' level above the empty boxes (in spreads)."""
+    from generator.games.papirove_doupe.scan import local
+
+    value = np.asarray(found.value, dtype=np.float64)
+    centre, spread = local._empty(value)
+    z = (value - centre) / spread
+    clear = z[z > 2 * local.EMPTY_SPREADS]
+    return {
+        "px_per_mm": px_per_mm,
+        "spread": spread,
+        "threshold_z": float((found.threshold - centre) / spread),
+        "clear_z": float(np.median(clear)) if clear.size else 0.0,
+        "clear_marks": int(clear.size),
+    }
+
+
 def judge(
-    evidence: dict[str, float], names: list[str], doubts: Iterable[str] = ()
+    evidence: dict[str, float], names: list[str], doubts: Iterable[str] = (), widen: float = 1.0
 ) -> list[BoxReading]:
     """Every box's reading from its evidence, as the rules decide it, in the order of `names`
-    (`doubts`: boxes the reader asks about, if the rules read them as it did)."""
+    (`doubts`: boxes the reader asks about, if the rules read them as it did; `widen`: how much
+    wider the doubt is on this photo than on a good one, see `widening`)."""
     from generator.games.papirove_doupe.scan import rules
 
-    decision = rules.decide(evidence, doubts=doubts)
+    margin = rules.MARGIN * widen
+    decision = rules.decide(evidence, doubts=doubts, margin=margin)
     readings = []
     for name in names:
         why = decision.ask.get(name) if rules.scored(name) else None
-        confidence = min(1.0, decision.sureness[name] / (2 * rules.MARGIN))
+        confidence = min(1.0, decision.sureness[name] / (2 * margin))
         if why:
             confidence = min(confidence, UNCERTAIN - 0.01)
         readings.append(BoxReading(name, decision.marked[name], evidence[name], confidence, why))
@@ -338,8 +392,9 @@ def _legend(draw, font, width: int, result: ScanResult, image_width: int) -> Non
     check = _wrap(draw, font, asked, f"{len(names)} to check:", room) if asked else []
     if too_many(names):  # what to do instead, not a list no one will go through
         check = [
-            f"{len(names)} unsure, too many to check one by one:",
-            "photograph the sheet again, closer, flat, in even light",
+            f"{len(names)} unsure, too many to check one by one: no score",
+            "photograph it again: even light, no shadow, the sheet filling",
+            "the frame, the phone held flat over it",
         ]
     rows = [
         ((0, 200, 70, 200), None, ["read as marked"]),

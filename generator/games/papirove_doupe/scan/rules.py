@@ -7,7 +7,9 @@ after its first, exactly one dungeon card, at most one value circled in a row, a
 strongest attack) only on a fight that was fought, and a fought fight was visited. For each group
 the most likely possible combination is chosen; a box is listed for the player to check when a
 nearly as likely combination reads it the other way, or when the chosen combination contradicts
-what the box clearly showed. Boxes that do not change the score are never listed.
+what the box clearly showed, or what it showed unsurely where the boxes that decide it are unsure
+too (a reading made certain out of unsure evidence only). Boxes that do not change the score are
+never listed.
 
 There is no cap on how many boxes of a group are asked about: a wrong box is never dropped from
 the list to keep it short. Where a reading error most often hides, at the boundary of a group's
@@ -15,7 +17,7 @@ reading (the first box after a track ends; the strongest value of a row read as 
 that box is asked about too when it stands clearly above the group's other empty boxes, which
 are printed alike and photographed alike: a light pencil mark is lighter than a clear one, but
 still darker than its empty neighbours. A sheet with more questions than a player will check is
-told so in the summary (see summary.py), and asked to photograph the sheet again.
+told so and given no score (see summary.py): it is asked to photograph the sheet again.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ QUESTION = 0.85  # a box read as marked this surely (a light ring, the reader's 
 PLAIN = 1.5  # a box this sure of itself is not asked about for a combination it contradicts
 EDGE = 0.4  # a boundary box this far above its group's other empty boxes is asked about
 CAP = 8.0  # evidence is capped: one smudge never outweighs a whole row of clear boxes
+SHADED = 3.0  # an item half read as marked on less evidence than this is asked about: a soft
+# shadow over the item boxes makes an empty half look marked (on the photo sets, 2 of 32 item
+# halves read as marked at 2-3 were empty, against none of 2,700 other boxes read so)
 
 ADVENTURERS = ("warrior", "wizard", "cleric", "thief")
 
@@ -135,18 +140,23 @@ class Decision:
 
 
 def decide(
-    evidence: dict[str, float], names: Iterable[str] | None = None, doubts: Iterable[str] = ()
+    evidence: dict[str, float],
+    names: Iterable[str] | None = None,
+    doubts: Iterable[str] = (),
+    margin: float = MARGIN,
 ) -> Decision:
     """The most likely reading allowed by the rules, from each box's evidence (>0 marked);
-    `doubts` are boxes the reader asks about when the rules read them as it did."""
+    `doubts` are boxes the reader asks about when the rules read them as it did; `margin`: how
+    close a combination must come to the best to be a real alternative (wider on a poor photo)."""
     names = set(evidence if names is None else names)
     marked = {n: evidence.get(n, 0.0) > 0 for n in names}
     ask: dict[str, str] = {}
     sure: dict[str, float] = {n: abs(evidence.get(n, 0.0)) for n in names}
     for g in groups(names):
-        _decide_group(g, evidence, marked, ask, sure)
+        _decide_group(g, evidence, marked, ask, sure, margin)
         _ask_at_the_edge(g, evidence, marked, ask)
         _ask_beside_a_faint_ring(g, evidence, marked, ask)
+        _ask_about_a_shaded_item(g, evidence, marked, ask)
     for b in doubts:
         if b in marked and marked[b] == (evidence.get(b, 0.0) > 0):
             ask.setdefault(b, "unsure")
@@ -159,6 +169,7 @@ def _decide_group(
     marked: dict[str, bool],
     ask: dict[str, str],
     sure: dict[str, float],
+    margin: float = MARGIN,
 ) -> None:
     """The most likely combination of one group's boxes, and its boxes to ask about."""
     ev = {b: max(-CAP, min(CAP, evidence.get(b, 0.0))) for b in g.boxes}
@@ -180,7 +191,7 @@ def _decide_group(
             marked[b] = b in best
             other = ev[b] > 0 or ev[b] - level > EDGE
             sure[b] = 0.0 if b in best else top - ev[b] if other else CAP
-            if sure[b] < MARGIN:
+            if sure[b] < margin:
                 ask[b] = "unsure" if ev[b] > -CLEAR else "against the rules"
         return
     for b in g.boxes:
@@ -196,7 +207,7 @@ def _decide_group(
         ]
         closest = min(other, key=lambda t: t[0]) if other else (CAP, None)
         sure[b] = closest[0]
-        if sure[b] < MARGIN:
+        if sure[b] < margin:
             ask[b] = "unsure"
             # the nearly as likely combination changes more boxes than this one (another glory
             # value circled instead of the chosen one): those are as unsure, the chosen first
@@ -211,6 +222,13 @@ def _decide_group(
             agree = max((o for o in g.options if (b in o) == (ev[b] > 0)), key=score)
             for other in sorted(agree ^ best):
                 ask.setdefault(other, "against the rules")
+        elif (b in best) != (ev[b] > 0):
+            # the rules read it otherwise than it looks, and it looks unsure: when what overrides
+            # it (the boxes that reading it as it looks would change) is not clear either, the
+            # reading was made certain out of unsure evidence only, and it is asked about
+            agree = max((o for o in g.options if (b in o) == (ev[b] > 0)), key=score)
+            if any(abs(ev[c]) < CLEAR for c in agree ^ best if c != b):
+                ask[b] = "unsure"
     for b, why in pending.items():
         ask.setdefault(b, why)
 
@@ -240,6 +258,18 @@ def _ask_at_the_edge(
         if b not in ask and ev[b] - max(ev[c] for c in empty[k + 1 :]) <= EDGE:
             return
         ask.setdefault(b, "unsure")
+
+
+def _ask_about_a_shaded_item(
+    g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """Ask about an item half read as marked on less evidence than SHADED: a soft shadow across
+    the item boxes makes an empty half look marked."""
+    if not re.fullmatch(r"item\.\d+", g.name):
+        return
+    for b in g.boxes:
+        if marked[b] and evidence.get(b, 0.0) < SHADED:
+            ask.setdefault(b, "unsure")
 
 
 def _ask_beside_a_faint_ring(

@@ -82,15 +82,26 @@ def too_many(names: list[str]) -> bool:
     return len(questions(names)) > TOO_MANY
 
 
+RETAKE = (
+    "photograph the sheet again in even light without shadows, the sheet filling the frame, "
+    "the phone held flat over it (or scan it)"
+)
+
+
+def refusal(names: list[str]) -> str:
+    """Why a reading with too many boxes to check gives no score, and what to do instead."""
+    return (
+        f"{len(names)} boxes are unsure ({len(questions(names))} questions), too many to trust "
+        f"a score from this photo: {RETAKE}; no score is given"
+    )
+
+
 def check_line(names: list[str]) -> str:
     """The summary of the boxes to check: "3 boxes to check: gems 9, item 2 second half, ...";
     when there are too many to check one by one, that plainly, and how to get a better photo."""
     if not names:
         return "no boxes to check"
     if too_many(names):
-        return (
-            f"{len(names)} boxes are unsure, too many to check one by one: photograph the sheet "
-            "again, closer, flat and in even light without shadows (or scan it)"
-        )
+        return f"{len(names)} boxes are unsure, too many to check one by one: {RETAKE}"
     what = "box" if len(names) == 1 else "boxes"
     return f"{len(names)} {what} to check: " + ", ".join(questions(names))

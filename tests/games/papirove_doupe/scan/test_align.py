@@ -104,27 +104,54 @@ def test_another_printable_is_refused(built, sheet_kind):
         align.locate(_grey(page), sheet_kind)
 
 
-@pytest.mark.parametrize("missing", [0, 1, 2, 3])
-def test_missing_corner_is_named_by_the_shape_of_the_other_three(sheet_kind, missing):
-    """When the code cannot confirm the corners, the triangle of the three found names the gap."""
-    import math
+def _without_corner_and_code(pd_pack, sheet_kind, missing, angle):
+    """A photo of the sheet turned by `angle`, skewed, with one corner mark and the code painted out
+    (so that no code can confirm which way up the three marks left lie)."""
+    photo, m, offset = _photo(pd_pack, sheet_kind, angle=angle, skew=0.04, seed=3)
+    draw = ImageDraw.Draw(photo)
+    x, y = _to_photo(m, offset, *sheet_kind.marks[missing].centre)
+    draw.ellipse((x - 40, y - 40, x + 40, y + 40), fill=(250, 250, 250))
+    first, last = sheet_kind.bits[0], sheet_kind.bits[-1]
+    corners = [
+        _to_photo(m, offset, first.x - 1, first.y - 1),
+        _to_photo(m, offset, last.x + last.size + 1, last.y + last.size + 1),
+    ]
+    xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
+    draw.rectangle((xs[0] - 8, ys[0] - 8, xs[1] + 8, ys[1] + 8), fill=(250, 250, 250))
+    return _grey(photo)
 
-    from generator.games.papirove_doupe.scan.align import CORNERS, Candidate, _missing_by_shape
 
-    a, k = math.radians(6.0), 4.0  # a slightly turned photo, 4 px per mm
-    found = []
-    for i, mark in enumerate(sheet_kind.marks):
-        if i == missing:
-            continue
-        x, y = mark.centre
-        found.append(
-            Candidate(
-                300 + k * (x * math.cos(a) - y * math.sin(a)),
-                200 + k * (x * math.sin(a) + y * math.cos(a)),
-                k * mark.size,
-            )
-        )
-    assert _missing_by_shape(sheet_kind, found) == CORNERS[missing]
+@pytest.mark.parametrize(
+    ("missing", "angle"), [(0, 0), (1, 180), (1, 90), (2, 180), (3, -90), (0, 180)]
+)
+def test_missing_corner_is_named_from_the_print_whichever_way_up(
+    pd_pack, sheet_kind, missing, angle
+):
+    """With no code to read, three marks fit the sheet two ways half a turn apart; the print says
+    which. (Found by benchmarks/bench_scan_corner.py: the marks' shape alone named the opposite
+    corner of an upside-down photo.)"""
+    from generator.games.papirove_doupe.scan.template import reference
+
+    gray = _without_corner_and_code(pd_pack, sheet_kind, missing, angle)
+    name = align.CORNERS[missing]
+
+    def blank():
+        return reference(pd_pack, sheet_kind, "PD-standard-a4-cs", "cs")
+
+    with pytest.raises(PapirnaError, match=f"the {name} registration mark of the sheet can") as e:
+        align.locate(gray, sheet_kind, blank)
+    assert "the print shows which way up" in e.value.message
+
+
+def test_without_the_print_no_corner_is_guessed(pd_pack, sheet_kind):
+    """Planted: the same photo with no blank sheet to compare, or a blank that matches nothing,
+    names no corner rather than one of the two the marks allow."""
+    gray = _without_corner_and_code(pd_pack, sheet_kind, 1, 180)
+    with pytest.raises(PapirnaError, match="found 3 of the 4 registration marks but cannot tell"):
+        align.locate(gray, sheet_kind)
+    w, h = 200, 300
+    with pytest.raises(PapirnaError, match="found 3 of the 4 registration marks but cannot tell"):
+        align.locate(gray, sheet_kind, lambda: np.zeros((h * 4, w * 4), np.float32))
 
 
 def test_a_known_code_is_preferred_to_a_clearer_unknown_one_a_shift_away(

@@ -291,8 +291,8 @@ def test_the_overlay_legend_asks_for_a_better_photo_instead_of_listing_too_many_
     assert "3 to check: gems 9, wounds 10-11" in few  # one question per run of a track
     many = [f"item.{i}.half.1" for i in range(1, 9)] + [f"monster.{m}.fled" for m in (1, 2, 3)]
     drawn = legend([*many, "resurrection", "dungeon.A"])
-    assert "13 unsure, too many to check one by one:" in drawn
-    assert "photograph the sheet again, closer, flat, in even light" in drawn
+    assert "13 unsure, too many to check one by one: no score" in drawn
+    assert "photograph it again: even light, no shadow, the sheet filling" in drawn
     assert not any("item 1" in t for t in drawn)
 
 
@@ -313,3 +313,27 @@ def test_a_light_mark_past_a_tracks_end_that_stands_above_the_rest_is_always_lis
     d = decide(ev)
     assert sum(d.marked[w] for w in wounds) == k  # read as ending before the light mark
     assert wounds[k] in d.ask
+
+
+def test_a_photo_whose_marks_stand_out_little_widens_the_doubt():
+    # read.widening: clear marks 20 or more spreads above the empty boxes -> 1 (usual doubt);
+    # at 10 spreads halfway to WIDEST 2: 1 + (2 - 1) * (20 - 10) / 20 = 1.5; with fewer than
+    # 5 clear marks (a blank sheet) there is nothing to judge by -> 1
+    from generator.games.papirove_doupe.scan.read import widening
+
+    assert widening({"clear_z": 31.0, "clear_marks": 60}) == 1.0
+    assert widening({"clear_z": 10.0, "clear_marks": 60}) == 1.5
+    assert widening({"clear_z": 0.0, "clear_marks": 3}) == 1.0
+    assert widening({}) == 1.0
+    # gem 5 read empty at -1.3 after gems 1-4 clear, gems 6-12 at -1.5 (gem 5 stands only 0.2
+    # above them, under EDGE 0.4): "5 gems" is 1.3 less likely, one box away: over MARGIN 1,
+    # no question on a good photo; on a photo at widening 1.5 the margin is 1.5 and gem 5 is
+    # asked about, with its confidence 1.3 / (2 * 1.5) = 0.43 < UNCERTAIN. Gem 6: "6 gems" is
+    # (1.3 + 1.5) / sqrt(2) = 1.98 less likely, over 1.5: no question on either
+    gems = [f"gem.{k}" for k in range(1, 13)]
+    ev = dict.fromkeys(gems, -1.5) | dict.fromkeys(gems[:4], 4.0) | {"gem.5": -1.3}
+    good = {b.name: b for b in judge(ev, gems)}
+    poor = {b.name: b for b in judge(ev, gems, widen=1.5)}
+    assert good["gem.5"].ask is None and abs(good["gem.5"].confidence - 1.3 / 2) < 1e-9
+    assert poor["gem.5"].ask == "unsure" and poor["gem.5"].confidence < UNCERTAIN
+    assert [b for b in poor.values() if b.ask] == [poor["gem.5"]]

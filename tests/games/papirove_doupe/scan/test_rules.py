@@ -44,6 +44,7 @@ def test_a_range_means_the_fight_was_visited():
     # range 2 is clear (+5), visited faint (-0.4): a range on an unvisited fight is impossible,
     # so visited is read marked. {visited, range 2} scores 4.6; the best reading with visited
     # empty is {} at 0, two boxes away: 4.6 / sqrt(2) = 3.25 > MARGIN, so no question either
+    # (what overrides visited, range 2 at +5, is clear)
     names = ["visited", "fled", "range.1", "range.2", "range.3", "strongest"]
     ev = {f"monster.1.{n}": -3.0 for n in names} | {
         "monster.1.range.2": 5,
@@ -53,6 +54,38 @@ def test_a_range_means_the_fight_was_visited():
     assert d.marked["monster.1.visited"] and d.marked["monster.1.range.2"]
     assert d.ask == {}
     assert abs(d.sureness["monster.1.visited"] - 4.6 / 2**0.5) < 1e-9
+    # the same with a range that is itself unsure (+0.8): visited is read marked out of unsure
+    # evidence only ({visited, range 2} 0.4 against {} 0, 0.4 / sqrt(2) = 0.28 < MARGIN: both
+    # asked as nearly as likely); at +2.5 the reading is sure ((2.5 - 0.4) / sqrt(2) = 1.48)
+    # and visited is still not asked, as range 2 is clear
+    d = decide(ev | {"monster.1.range.2": 0.8})
+    assert d.ask == {"monster.1.visited": "unsure", "monster.1.range.2": "unsure"}
+    assert decide(ev | {"monster.1.range.2": 2.5}).ask == {}
+
+
+def test_a_rule_that_overrides_an_unsure_box_on_unsure_evidence_lists_it():
+    # issue 24, point 6: wounds 1-2 clear (+4), then wounds 3-8 a run of light marks read at
+    # -0.7 each, wound 9 a stroke at +0.5, wounds 10-20 clearly empty (-3). Filling from the
+    # left: "2 wounds" scores 8; "9 wounds" 8 - 6 * 0.7 + 0.5 = 4.3. Wound 9 is read empty
+    # against how it looks (+0.5, unsure), and what overrides it is wounds 3-8, each unsure
+    # (0.7 < CLEAR 1): it is asked about, though (8 - 4.3) / sqrt(7) = 1.4 > MARGIN
+    wounds = [f"wound.{k}" for k in range(1, 21)]
+    ev = dict.fromkeys(wounds, -3.0) | {"wound.1": 4.0, "wound.2": 4.0}
+    ev |= {f"wound.{k}": -0.7 for k in range(3, 9)} | {"wound.9": 0.5}
+    d = decide(ev)
+    assert not d.marked["wound.9"] and d.ask.get("wound.9") == "unsure"
+    # with wounds 3-8 clearly empty (-1.5 each) the override rests on clear boxes: wound 9 is
+    # not asked by it ("9 wounds" 8 - 9 + 0.5 = -0.5, (8 + 0.5) / sqrt(7) = 3.2 > MARGIN)
+    clear = ev | {f"wound.{k}": -1.5 for k in range(3, 9)}
+    assert "wound.9" not in decide(clear).ask
+    # a gap in a clear track (gem 3 at -0.6 between clear marks) is filled by clear boxes:
+    # read marked, no question
+    gems = [f"gem.{k}" for k in range(1, 13)]
+    ev = dict.fromkeys(gems, -4.0) | {g: 4.0 for g in ("gem.1", "gem.2", "gem.4", "gem.5")}
+    d = decide(ev | {"gem.3": -0.6})
+    assert d.marked["gem.3"] and d.ask == {}
+    # clearly empty (-1.5, >= CLEAR) and read marked: asked "against the rules", as before
+    assert decide(ev | {"gem.3": -1.5}).ask["gem.3"] == "against the rules"
 
 
 @settings(max_examples=60, deadline=None)
@@ -115,3 +148,22 @@ def test_a_light_ring_overridden_by_a_darker_value_is_asked_about_with_it():
     assert d.ask == {"quest.1.glory.4": "against the rules", "quest.1.glory.5": "against the rules"}
     # a box only faintly marked (+0.5) under the same darker value is no question
     assert decide(ev | {"quest.1.glory.4": 0.5}).ask == {}
+
+
+def test_an_item_half_read_as_marked_on_little_evidence_is_asked_about():
+    # issue 24, point 2: a soft shadow over the item boxes makes an empty half look marked.
+    # item 4: first half clear (+27), second +2.3 (under SHADED 3): {both} 29.3 against
+    # {first} 27, (29.3 - 27) / 1 = 2.3 > MARGIN, sure by the group alone, but the second half
+    # is asked about; at +4 it is not. Item 5: both halves light (+0.7, +2.5): {both} 3.2
+    # against {} 0, 3.2 / sqrt(2) = 2.26 > MARGIN: both asked about as shaded
+    from generator.games.papirove_doupe.scan.rules import SHADED
+
+    assert SHADED == 3.0
+    ev = {"item.4.half.1": 27.0, "item.4.half.2": 2.3, "item.5.half.1": 0.7, "item.5.half.2": 2.5}
+    d = decide(ev)
+    assert all(d.marked.values())
+    assert d.ask == dict.fromkeys(["item.4.half.2", "item.5.half.1", "item.5.half.2"], "unsure")
+    # planted: the same items with clear marks ask nothing
+    assert decide(dict.fromkeys(ev, 4.0)).ask == {}
+    # an item half read as empty is not this rule's question
+    assert decide({"item.6.half.1": -2.5, "item.6.half.2": -2.5}).ask == {}
