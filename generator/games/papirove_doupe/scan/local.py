@@ -174,7 +174,23 @@ def _gap(values: np.ndarray, centre: float, spread: float, threshold: float) -> 
     return threshold if where is None else centre + where * spread
 
 
+def _threshold(values: np.ndarray, centre: float, spread: float) -> tuple[float, float]:
+    """The decision threshold for an empty level and spread, and the marks' lightness (1 for
+    clear ink, down to LIGHTEST for light pencil): EMPTY_SPREADS above the empty level, but at
+    most MARK_SHARE of the way up to the clear marks' level (the median of what lies well above
+    the empty boxes), and never closer to the empty level than MIN_SPREADS."""
+    clear = values[values > centre + 2 * EMPTY_SPREADS * spread]
+    threshold = centre + EMPTY_SPREADS * spread
+    lightness = 1.0
+    if clear.size >= 5:
+        level = float(np.median(clear)) - centre
+        threshold = min(threshold, centre + MARK_SHARE * level)
+        lightness = min(max(level / INK_LEVEL, LIGHTEST), 1.0)
+    return max(threshold, centre + MIN_SPREADS * spread), lightness
+
+
 def _normal_cdf(z: float) -> float:
+
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
@@ -297,58 +313,68 @@ def evidence(
     local = photo - background(photo - exp, ref, boxes)
     f = marks.features(local, exp, boxes)
     value = f.inner_photo - f.inner_expected
-    centre, spread = _empty(value)
-    # the clear marks' level: the median of what lies well above the empty boxes
-    clear = value[value > centre + 2 * EMPTY_SPREADS * spread]
-    threshold = centre + EMPTY_SPREADS * spread
-    lightness = 1.0
-    if clear.size >= 5:
-        level = float(np.median(clear)) - centre
-        threshold = min(threshold, centre + MARK_SHARE * level)
-        lightness = min(max(level / INK_LEVEL, LIGHTEST), 1.0)
-    threshold = max(threshold, centre + MIN_SPREADS * spread)
-    unit = BAND_SHARE * (threshold - centre) * band / marks.BAND
-    units = np.full(len(boxes), unit)
-    thresholds = np.full(len(boxes), threshold)
-    # A sheet filled in light pencil on a small photo: its marks lie only a few spreads above
-    # the empty boxes, but apart from them, with a gap between (looked for among the square
-    # boxes big enough: the 2 mm ones scatter wider, over few pixels; circles have their
-    # printed number). The threshold moves into the gap, and the uncertain band narrows with
-    # it, so that the boxes at the gap's two sides are the ones in question.
+    rounds = np.array([b.round for b in boxes])
+    # The squares are judged against the squares' own empty level and spread, the circles (as
+    # before) against all boxes': a circle has its number printed inside, which comes out a
+    # little darker or lighter circle by circle, and that scatter (on a small photo about twice
+    # the squares') set every square's threshold as high, above light pencil marks. Where the
+    # circles scatter less (large photos, some), the squares keep the smaller spread.
+    centre_all, spread_all = _empty(value)
+    centre, spread = _empty(value[~rounds])
+    spread = min(spread, spread_all)
+    thresholds, units = np.zeros(len(boxes)), np.zeros(len(boxes))
+    centres, spreads = np.zeros(len(boxes)), np.zeros(len(boxes))
     judged = np.array([not b.round and min(b.w, b.h) >= GAP_SIDE_MM for b in boxes])
-    lower = _gap(value[judged], centre, spread, threshold)
-    if lower < threshold:
-        thresholds[:] = lower
-        units[:] = BAND_SHARE * (lower - centre) * band / marks.BAND
+    for which, k_centre, k_spread in ((~rounds, centre, spread), (rounds, centre_all, spread_all)):
+        k_threshold, k_lightness = _threshold(value, k_centre, k_spread)
+        if which is rounds:
+            threshold_all, lightness = k_threshold, k_lightness
+        else:
+            threshold = k_threshold
+        centres[which], spreads[which] = k_centre, k_spread
+        thresholds[which] = k_threshold
+        units[which] = BAND_SHARE * (k_threshold - k_centre) * band / marks.BAND
+        # A sheet filled in light pencil on a small photo: its marks lie only a few spreads
+        # above the empty boxes, but apart from them, with a gap between (looked for among the
+        # square boxes big enough: the 2 mm ones scatter wider, over few pixels; circles have
+        # their printed number). The threshold moves into the gap, and the uncertain band
+        # narrows with it, so that the boxes at the gap's two sides are the ones in question.
+        lower = _gap(value[judged], k_centre, k_spread, k_threshold)
+        if which is not rounds:
+            # (a gap that the wider all-boxes' spread shows counts for the squares too: a
+            # narrower spread expects fewer empty boxes so far up, and can miss it)
+            t_all = _threshold(value, centre_all, spread_all)[0]
+            lower = min(lower, _gap(value[judged], centre_all, spread_all, t_all))
+        if lower < k_threshold:
+            thresholds[which] = lower
+            units[which] = BAND_SHARE * (lower - k_centre) * band / marks.BAND
     sizes = [(round(b.w * 2), round(b.h * 2), b.round) for b in boxes]
     for size in set(sizes):
         group = np.array([i for i, s in enumerate(sizes) if s == size])
+        k_centre, k_spread = centres[group[0]], spreads[group[0]]
         # Boxes of one size may sit a little above or below the rest when empty (a printed number
         # inside a glory circle is not quite as the expected print has it): such a group's own
         # empty level, from its boxes that are not marks, moves its threshold (by a few spreads
         # at most, so that marks can never pull it up).
         empties = value[group][value[group] < thresholds[group]]
-        g_centre = centre
+        g_centre = k_centre
         if empties.size >= max(marks.GROUP_MIN, group.size // 2):
-            g_centre = _empty(empties)[0]
-            g_centre = float(
-                np.clip(g_centre, centre - GROUP_SHIFT * spread, centre + GROUP_SHIFT * spread)
-            )
-            thresholds[group] += g_centre - centre
+            shift = GROUP_SHIFT * k_spread
+            g_centre = float(np.clip(_empty(empties)[0], k_centre - shift, k_centre + shift))
+            thresholds[group] += g_centre - k_centre
         # boxes of one size that scatter wider than the sheet as a whole are as sure as that allows
         below = g_centre - value[group][value[group] <= g_centre]
         if below.size >= marks.GROUP_MIN:
-            wider = 1.4826 * float(np.median(below)) / spread
+            wider = 1.4826 * float(np.median(below)) / k_spread
             units[group] *= max(1.0, wider)
     # The number printed inside a circle comes out a few per cent darker or lighter than the
     # expected print has it, circle by circle (the photo's own sharpness and tone at that place):
     # its uncertainty adds to the empty boxes' scatter, and a circle with much print inside is
     # judged as many of those wider spreads above its empty level (square boxes' pale numerals
     # are too light to matter, and light ticks in them must still count)
-    rounds = np.array([b.round for b in boxes])
-    gain = np.where(rounds, PRINT_GAIN * np.maximum(f.inner_expected, 0.0) / spread, 0.0)
+    gain = np.where(rounds, PRINT_GAIN * np.maximum(f.inner_expected, 0.0) / spread_all, 0.0)
     wider = np.sqrt(1.0 + gain * gain)
-    thresholds = thresholds + (threshold - centre) * (wider - 1.0)
+    thresholds = thresholds + (threshold_all - centre_all) * (wider - 1.0)
     units = units * wider
     # A stroke run over the edge from a marked neighbour darkens a box along that edge only; a
     # mark of the box's own crosses its middle or reaches its far half. A box beside a marked one

@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from generator.games.papirove_doupe.scan.read import read_image, sheet_data
+from generator.games.papirove_doupe.scan.read import LOW_RES, read_image, sheet_data
 from generator.games.papirove_doupe.scan.rules import scored
 from generator.games.papirove_doupe.scan.summary import TOO_MANY
 from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
@@ -212,4 +212,7 @@ def test_blank_sheets_under_random_damage_read_no_mark(pd_pack, sheet_kind, seed
     marked = [b.name for b in result.boxes if b.marked and scored(b.name)]
     assert len(marked) == 1 and marked[0].startswith("dungeon.")
     assert marked[0] in {b.name for b in result.uncertain}
-    assert len(result.uncertain) <= 4
+    # a photo under LOW_RES px per mm (told to come closer) reads with a wider uncertain band:
+    # light pencil must be listed there, so a few more empty boxes are (seed 2, 3.6 px per mm:
+    # the card, 3 glory circles and 3 of the small item and fight boxes)
+    assert len(result.uncertain) <= (4 if result.alignment.px_per_mm >= LOW_RES else 8)
