@@ -74,24 +74,27 @@ def test_the_judge_accepts_only_the_corner_of_the_sheet() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(("seed", "method", "sheet", "px", "corner"), CASES)
 def test_a_missing_corner_is_named_as_the_sheet_prints_it(
-    built: dict[str, bytes], tmp_path: Path
+    built: dict[str, bytes],
+    tmp_path: Path,
+    seed: int,
+    method: str,
+    sheet: str,
+    px: int,
+    corner: str,
 ) -> None:
     bench = load_bench()
     pdfs = {s: built[f"papirove-doupe-sheet-{s}.pdf"] for s in bench.SHEETS}
-    runner = CliRunner()
-    said = []
-    for seed, method, sheet, px, corner in CASES:
-        photo = bench.make_photo(
-            seed, pdfs, method=method, sheet=sheet, long_px=px, turns=TURNS.get(seed)
-        )
-        assert photo.turns in (1, 2, 3), "each case photographs the sheet turned"
-        path = tmp_path / f"case-{seed}.jpg"
-        path.write_bytes(photo.jpeg)
-        result = runner.invoke(app, ["score", "papirove-doupe", str(path)])
-        assert "Traceback" not in result.stderr
-        assert result.exit_code == 2, (seed, result.stdout, result.stderr)
-        assert result.stderr.startswith("papirna: error: ") and result.stderr.count("\n") == 1
-        outcome = bench.judge(result.exit_code, result.stdout, result.stderr, corner)
-        said.append((seed, method, corner, outcome.said))
-    assert [s[3] for s in said] == [c[4] for c in CASES], said
+    photo = bench.make_photo(
+        seed, pdfs, method=method, sheet=sheet, long_px=px, turns=TURNS.get(seed)
+    )
+    assert photo.turns in (1, 2, 3), "each case photographs the sheet turned"
+    path = tmp_path / f"case-{seed}.jpg"
+    path.write_bytes(photo.jpeg)
+    result = CliRunner().invoke(app, ["score", "papirove-doupe", str(path)])
+    assert "Traceback" not in result.stderr
+    assert result.exit_code == 2, (seed, result.stdout, result.stderr)
+    assert result.stderr.startswith("papirna: error: ") and result.stderr.count("\n") == 1
+    outcome = bench.judge(result.exit_code, result.stdout, result.stderr, corner)
+    assert outcome.said == corner, (seed, method, result.stderr)
