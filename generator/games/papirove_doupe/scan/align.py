@@ -17,7 +17,6 @@ import numpy as np
 
 from generator.errors import PapirnaError
 from generator.games.papirove_doupe.scan.template import (
-    MARGIN_MM,
     PX_PER_MM,
     SheetKind,
     raster_size,
@@ -509,11 +508,15 @@ def _missing_by_print(
     clearly the one."""
     cv2 = _cv2()
     sheet = _sheet_points(kind)
-    k = PRINT_PX_PER_MM
-    size = (round(blank.shape[1] * k / PX_PER_MM), round(blank.shape[0] * k / PX_PER_MM))
-    ref = _highpass(cv2.resize(blank.astype(np.float32), size, interpolation=cv2.INTER_AREA))
-    # sheet mm -> px of the small sheet-aligned image (as sheet_to_px, at k px per mm)
-    to_small = np.array([[k, 0, MARGIN_MM * k - 0.5], [0, k, MARGIN_MM * k - 0.5], [0, 0, 1.0]])
+    size = (
+        round(blank.shape[1] * PRINT_PX_PER_MM / PX_PER_MM),
+        round(blank.shape[0] * PRINT_PX_PER_MM / PX_PER_MM),
+    )
+
+    def small(dark: np.ndarray) -> np.ndarray:
+        return _highpass(cv2.resize(dark, size, interpolation=cv2.INTER_AREA))
+
+    ref = small(blank.astype(np.float32))
     fits: list[tuple[float, int]] = []
     for found in itertools.combinations(cands, 3):
         dst = np.array([(c.x, c.y) for c in found])
@@ -521,33 +524,8 @@ def _missing_by_print(
             m = _affine(sheet[list(corners)], dst)
             if not _plausible(m, kind, list(found)):
                 continue
-            scale = math.sqrt(abs(np.linalg.det(m[:2, :2])))  # px per mm of the photo
-            shrink = max(1, int(scale / (2 * k)))  # average the photo down before sampling
-            img = (
-                gray
-                if shrink == 1
-                else cv2.resize(
-                    gray,
-                    (gray.shape[1] // shrink, gray.shape[0] // shrink),
-                    interpolation=cv2.INTER_AREA,
-                )
-            )
-            down = np.array(
-                [
-                    [1 / shrink, 0, 0.5 / shrink - 0.5],
-                    [0, 1 / shrink, 0.5 / shrink - 0.5],
-                    [0, 0, 1],
-                ]
-            )
-            warped = cv2.warpPerspective(
-                img,
-                down @ m @ np.linalg.inv(to_small),
-                size,
-                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                borderMode=cv2.BORDER_CONSTANT,
-                borderValue=255,
-            )
-            photo = _highpass(1.0 - warped.astype(np.float32) / 255.0)
+            fit = Alignment("", "", np.linalg.inv(m), (), math.sqrt(abs(np.linalg.det(m[:2, :2]))))
+            photo = small(1.0 - warp(gray, fit, kind).astype(np.float32) / 255.0)
             missing = next(i for i in range(4) if i not in corners)
             # the quarter of the sheet at the missing mark is left out: three marks fit it least
             # well (a tilted photo's perspective), and a thumb or a tear is there

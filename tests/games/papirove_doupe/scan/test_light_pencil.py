@@ -8,7 +8,8 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from generator.games.papirove_doupe.scan import local, marks, rules  # noqa: E402
-from generator.games.papirove_doupe.scan.template import PX_PER_MM, px, reference  # noqa: E402
+from generator.games.papirove_doupe.scan.template import px, reference  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import pencil_cross  # noqa: E402
 
 SEED = 24
 WOUNDS, GEMS, THIEF = 14, 3, 4  # marked: wounds 1-14, gems 1-3, the thief's levels 2-4
@@ -23,11 +24,7 @@ def _crossed(pd_pack, sheet_kind, darkness: float):
     names += [f"adventurer.thief.level.{k}" for k in range(2, THIEF + 1)]
     ink = np.zeros_like(photo)
     for b in (b for b in sheet_kind.boxes if b.name in names):
-        x0, y0 = px(b.x + 0.6) * 16, px(b.y + 0.6) * 16
-        x1, y1 = px(b.x + b.w - 0.6) * 16, px(b.y + b.h - 0.6) * 16
-        for p, q in (((x0, y0), (x1, y1)), ((x0, y1), (x1, y0))):
-            p, q = tuple(round(v) for v in p), tuple(round(v) for v in q)
-            cv2.line(ink, p, q, darkness, round(0.3 * PX_PER_MM), cv2.LINE_AA, 4)
+        pencil_cross(ink, b, darkness)
     return photo + ink, ref
 
 

@@ -9,6 +9,7 @@ cv2 = pytest.importorskip("cv2")
 
 from generator.games.papirove_doupe.scan import local, marks, rules  # noqa: E402
 from generator.games.papirove_doupe.scan.template import PX_PER_MM, px, reference  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import pencil_cross  # noqa: E402
 
 SEED = 2424
 WOUNDS = 12  # marked: wounds 1-12, in light pencil
@@ -34,12 +35,20 @@ def _sheet(pd_pack, sheet_kind, circle_sd: float, darkness: float):
         photo += disc * np.float32(rng.normal(0.0, circle_sd))
     names = {f"wound.{k}" for k in range(1, WOUNDS + 1)}
     for b in (b for b in sheet_kind.boxes if b.name in names):
-        x0, y0 = px(b.x + 0.6) * 16, px(b.y + 0.6) * 16
-        x1, y1 = px(b.x + b.w - 0.6) * 16, px(b.y + b.h - 0.6) * 16
-        for p, q in (((x0, y0), (x1, y1)), ((x0, y1), (x1, y0))):
-            p, q = tuple(round(v) for v in p), tuple(round(v) for v in q)
-            cv2.line(photo, p, q, darkness, round(0.3 * PX_PER_MM), cv2.LINE_AA, 4)
+        pencil_cross(photo, b, darkness)
     return photo, ref
+
+
+def _read(pd_pack, sheet_kind, circle_sd: float):
+    """The evidence of `_sheet` with crosses of 0.15, and the empty level's spread measured on
+    the squares alone and on all boxes."""
+    photo, ref = _sheet(pd_pack, sheet_kind, circle_sd, 0.15)
+    boxes = list(sheet_kind.boxes)
+    found = local.evidence(photo, ref, ref, boxes, marks.BAND)
+    square = np.array([not b.round for b in boxes])
+    _, spread = marks.empty_level(found.value[square], local.MIN_SPREAD)
+    _, spread_all = marks.empty_level(found.value, local.MIN_SPREAD)
+    return found, spread, spread_all
 
 
 def test_circles_scattering_wide_do_not_raise_the_squares_threshold(pd_pack, sheet_kind):
@@ -49,12 +58,7 @@ def test_circles_scattering_wide_do_not_raise_the_squares_threshold(pd_pack, she
     above most light crosses (means 0.027-0.038): 8 of 12 wounds read, 7 asked about. Measured on
     the squares (spread 0.0026), the threshold is about half the crosses' means: all 12 are read
     and none needs asking about."""
-    photo, ref = _sheet(pd_pack, sheet_kind, 0.015, 0.15)
-    boxes = list(sheet_kind.boxes)
-    found = local.evidence(photo, ref, ref, boxes, marks.BAND)
-    square = np.array([not b.round for b in boxes])
-    _, spread = marks.empty_level(found.value[square], local.MIN_SPREAD)
-    _, spread_all = marks.empty_level(found.value, local.MIN_SPREAD)
+    found, spread, spread_all = _read(pd_pack, sheet_kind, 0.015)
     assert spread_all > 1.5 * spread  # the circles do scatter wider: the case is as planted
     assert found.spread == pytest.approx(spread)
     d = rules.decide(dict(zip(found.names, found.evidence.tolist(), strict=True)))
@@ -66,11 +70,6 @@ def test_circles_scattering_less_keep_the_smaller_spread(pd_pack, sheet_kind):
     """Circles printed exactly as expected (no offset) scatter less than the squares: the
     squares keep the all-boxes' (smaller) spread, as before, so that a light mark that cleared
     that threshold still does (the squares' own spread would raise it)."""
-    photo, ref = _sheet(pd_pack, sheet_kind, 0.0, 0.15)
-    boxes = list(sheet_kind.boxes)
-    found = local.evidence(photo, ref, ref, boxes, marks.BAND)
-    square = np.array([not b.round for b in boxes])
-    _, spread = marks.empty_level(found.value[square], local.MIN_SPREAD)
-    _, spread_all = marks.empty_level(found.value, local.MIN_SPREAD)
+    found, spread, spread_all = _read(pd_pack, sheet_kind, 0.0)
     assert spread_all < spread  # as planted
     assert found.spread == pytest.approx(spread_all)

@@ -15,7 +15,7 @@ pytest.importorskip("cv2")
 
 from generator.cli import app
 from generator.games.papirove_doupe.scan import synth
-from tests.games.papirove_doupe.scan.test_score_scan import MARKED, _photo
+from tests.games.papirove_doupe.scan.test_score_scan import MARKED, _photo, _score
 
 runner = CliRunner()
 
@@ -58,10 +58,6 @@ def faint(pd_pack, sheet_kind, tmp_path_factory) -> Path:
 def clear(pd_pack, sheet_kind, tmp_path_factory) -> Path:
     """The same sheet with its marks at full strength: scored."""
     return _photo(pd_pack, sheet_kind, tmp_path_factory.mktemp("clear") / "clear.jpg", MARKED)
-
-
-def _score(*args: str):
-    return runner.invoke(app, ["score", "papirove-doupe", *args])
 
 
 def _one_refusal_line(result) -> str:
