@@ -733,36 +733,73 @@ REGISTER_CELL = 16  # px: the shift field is spread over cells of this size
 REGISTER_MIN = 0.5  # px: a box's shift smaller than this is taken for none (the print matches)
 
 
+def _register_plan(ref: np.ndarray, boxes) -> tuple:
+    """The blank sheet at half resolution, each box's window (those with print to match) and
+    each box's neighbours within REGISTER_AROUND_MM (itself included)."""
+    cv2 = _cv2()
+    from generator.games.papirove_doupe.scan.template import px
+
+    h, w = ref.shape
+    half = cv2.resize(ref, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    windows = []
+    for i, b in enumerate(boxes):
+        x0, y0 = round(px(b.x - REGISTER_MM)) // 2 * 2, round(px(b.y - REGISTER_MM)) // 2 * 2
+        x1 = -(-round(px(b.x + b.w + REGISTER_MM)) // 2) * 2
+        y1 = -(-round(px(b.y + b.h + REGISTER_MM)) // 2) * 2
+        r = REGISTER_REACH + 2
+        if x0 - r < 0 or y0 - r < 0 or x1 + r > w or y1 + r > h:
+            continue
+        if float(ref[y0:y1, x0:x1].std()) >= 0.05:
+            windows.append((i, x0, y0, x1, y1))
+    centre = np.array([(b.x + b.w / 2, b.y + b.h / 2) for b in boxes])
+    around = [np.flatnonzero(np.hypot(*(centre - c).T) <= REGISTER_AROUND_MM) for c in centre]
+    return half, windows, around
+
+
 def box_shifts(photo: np.ndarray, ref: np.ndarray, boxes) -> np.ndarray:
     """Where each box's print lies in the straightened photo against the blank sheet: (n, 2) px.
 
     Each box's window (its outline and REGISTER_MM around it) of the blank sheet is matched in
-    the photo up to REGISTER_REACH px off (normalised correlation, so light and tone drop out),
-    to a fraction of a pixel by a parabola through the best match and its neighbours. A mark
-    inside a box can pull its own match; a box's shift is therefore the median of the shifts of
-    the boxes within REGISTER_AROUND_MM, itself included.
+    the photo up to REGISTER_REACH px off (normalised correlation, so light and tone drop out):
+    first at half resolution (a box found in place there is taken to be in place: within a
+    pixel), then at full resolution a pixel either way of that, and to a fraction of a pixel by
+    a parabola through the best match and its neighbours. A mark inside
+    a box can pull its own match; a box's shift is therefore the median of the shifts of the
+    boxes within REGISTER_AROUND_MM, itself included.
     """
     cv2 = _cv2()
-    from generator.games.papirove_doupe.scan.template import px
+    from generator.games.papirove_doupe.scan.marks import of_ref
 
+    half_ref, windows, around = of_ref(
+        ref, f"register {hash(tuple(boxes))}", lambda r: _register_plan(r, boxes)
+    )
     h, w = photo.shape
-    r = REGISTER_REACH
+    half = cv2.resize(photo, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    r2 = -(-REGISTER_REACH // 2)
     found = np.full((len(boxes), 2), np.nan)
-    for i, b in enumerate(boxes):
-        x0, y0 = round(px(b.x - REGISTER_MM)), round(px(b.y - REGISTER_MM))
-        x1, y1 = round(px(b.x + b.w + REGISTER_MM)), round(px(b.y + b.h + REGISTER_MM))
-        if x0 - r < 0 or y0 - r < 0 or x1 + r > w or y1 + r > h:
-            continue
-        templ = ref[y0:y1, x0:x1]
-        if float(templ.std()) < 0.05:
-            continue
-        match = cv2.matchTemplate(
-            photo[y0 - r : y1 + r, x0 - r : x1 + r], templ, cv2.TM_CCOEFF_NORMED
+    for i, x0, y0, x1, y1 in windows:
+        a0, b0, a1, b1 = x0 // 2, y0 // 2, x1 // 2, y1 // 2
+        coarse = cv2.matchTemplate(
+            half[b0 - r2 : b1 + r2, a0 - r2 : a1 + r2],
+            half_ref[b0:b1, a0:a1],
+            cv2.TM_CCOEFF_NORMED,
         )
-        _, best, _, (bx, by) = cv2.minMaxLoc(match)
+        _, best, _, (cx, cy) = cv2.minMaxLoc(coarse)
         if best < 0.5:
             continue
-        d = [float(bx - r), float(by - r)]
+        dx, dy = 2 * (cx - r2), 2 * (cy - r2)
+        if dx == 0 and dy == 0:  # within a pixel: the print matches, as far as it matters
+            found[i] = 0.0
+            continue
+        match = cv2.matchTemplate(
+            photo[y0 + dy - 1 : y1 + dy + 1, x0 + dx - 1 : x1 + dx + 1],
+            ref[y0:y1, x0:x1],
+            cv2.TM_CCOEFF_NORMED,
+        )
+        _, best, _, (bx, by) = cv2.minMaxLoc(match)
+        d = [float(dx + bx - 1), float(dy + by - 1)]
+        if abs(d[0]) > REGISTER_REACH or abs(d[1]) > REGISTER_REACH:
+            continue
         for k, (c, n) in enumerate(((bx, match.shape[1]), (by, match.shape[0]))):
             if 0 < c < n - 1:
                 a = match[by, bx - 1 : bx + 2] if k == 0 else match[by - 1 : by + 2, bx]
@@ -770,12 +807,11 @@ def box_shifts(photo: np.ndarray, ref: np.ndarray, boxes) -> np.ndarray:
                 if den < 0:
                     d[k] += float(np.clip(0.5 * (a[0] - a[2]) / den, -0.5, 0.5))
         found[i] = d
-    centre = np.array([(b.x + b.w / 2, b.y + b.h / 2) for b in boxes])
     out = np.zeros((len(boxes), 2))
     ok = ~np.isnan(found[:, 0])
-    for i in range(len(boxes)):
-        near = ok & (np.hypot(*(centre - centre[i]).T) <= REGISTER_AROUND_MM)
-        if near.any():
+    for i, near in enumerate(around):
+        near = near[ok[near]]
+        if near.size:
             out[i] = np.median(found[near], axis=0)
     return out
 
