@@ -809,10 +809,12 @@ def box_shifts(photo: np.ndarray, ref: np.ndarray, boxes) -> np.ndarray:
         found[i] = d
     out = np.zeros((len(boxes), 2))
     ok = ~np.isnan(found[:, 0])
+    moved = ok & (np.nan_to_num(found) != 0).any(axis=1)
     for i, near in enumerate(around):
+        if not moved[near].any():  # the median of nothing but boxes in place
+            continue
         near = near[ok[near]]
-        if near.size:
-            out[i] = np.median(found[near], axis=0)
+        out[i] = np.median(found[near], axis=0)
     return out
 
 

@@ -523,26 +523,40 @@ STROKE_APART = 5.0  # a circle's strokes this many of its row's spreads above th
 STROKE_NEXT = 1.5  # and this many above the next circle's in the row make it a question
 
 
+_DISCS: dict[int, list[tuple[int, int, int, int, int, np.ndarray]]] = {}
+
+
+def _discs(boxes: list[Box]) -> list[tuple[int, int, int, int, int, np.ndarray]]:
+    """Each circle's window (index, x0, y0, x1, y1) and the disc inside STROKE_DISC of its radius."""
+    key = hash(tuple(boxes))
+    if key not in _DISCS:
+        out = []
+        for i, b in enumerate(boxes):
+            if not b.round:
+                continue
+            r = b.w / 2 * STROKE_DISC * PX_PER_MM
+            cx, cy = px(b.x + b.w / 2), px(b.y + b.h / 2)
+            x0, x1 = max(int(cx - r), 0), int(cx + r) + 1
+            y0, y1 = max(int(cy - r), 0), int(cy + r) + 1
+            yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32) + 0.5
+            out.append((i, x0, y0, x1, y1, np.hypot(xx - cx, yy - cy) <= r))
+        _DISCS[key] = out
+    return _DISCS[key]
+
+
 def disc_strokes(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """For each circle, the STROKE_QUANTILE percentile of the darkness over the expected print
     inside STROKE_DISC of its radius (nan for square boxes): a thin tick or slash across the
     number darkens few pixels, which a mean over the disc hardly shows, but this does."""
     out = np.full(len(boxes), np.nan)
     h, w = local.shape
-    for i, b in enumerate(boxes):
-        if not b.round:
+    for i, x0, y0, x1, y1, disc in _discs(boxes):
+        if x1 > w or y1 > h:
             continue
-        r = b.w / 2 * STROKE_DISC
-        cx, cy = px(b.x + b.w / 2), px(b.y + b.h / 2)
-        x0, x1 = max(int(cx - r * PX_PER_MM), 0), min(int(cx + r * PX_PER_MM) + 1, w)
-        y0, y1 = max(int(cy - r * PX_PER_MM), 0), min(int(cy + r * PX_PER_MM) + 1, h)
-        if x1 <= x0 or y1 <= y0:
-            continue
-        yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32) + 0.5
-        disc = np.hypot(xx - cx, yy - cy) <= r * PX_PER_MM
         d = (local[y0:y1, x0:x1] - exp[y0:y1, x0:x1])[disc]
         if d.size:
-            out[i] = float(np.percentile(d, STROKE_QUANTILE))
+            k = min(round(d.size * STROKE_QUANTILE / 100.0), d.size - 1)
+            out[i] = float(np.partition(d, k)[k])
     return out
 
 
