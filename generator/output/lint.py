@@ -11,6 +11,7 @@ box, or what a builder tagged with one name) never collide with each other; an e
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import defaultdict
@@ -505,95 +506,85 @@ def check_shapes(shapes: list[Shape], covers=()) -> list[tuple[str, float, float
     are found element by element: elements whose bounds are far apart, that may overlap, or
     whose shapes can meet without a finding (plain strokes) are never looked into.
     """
-    n = len(shapes)
-    if n < 2:
+    if len(shapes) < 2:
         return []
     far = TEXT_CLEARANCE + 0.01  # the hash's own cut (see below)
     reach = far + 0.01  # the element stage's, a little wider: it only narrows the search
-    cell = CELL
-    # per shape: (index, x0, y0, x1, y1 (Shape.bbox()), cell range gx0, gx1, gy0, gy1)
-    rows: list[tuple] = []
-    groups: dict[int, list] = {}  # id(element): [element, active rows, plain rows]
-    for i, s in enumerate(shapes):
-        kind, x0, y0, x1, y1, half, el = s[:7]
+    # per element: [x0, y0, x1, y1 (its shapes' Shape.bbox()), element, active, plain], where
+    # a row is (index, Shape.bbox()) and a pair of plain strokes (no text, icon or ring, no grid
+    # line) never finds anything
+    groups: dict[int, list] = {}
+    last = None
+    for i, (kind, x0, y0, x1, y1, half, el, _, _, _) in enumerate(shapes):
         g = half + 0.0
-        lx, hx = (x0, x1) if x0 <= x1 else (x1, x0)
-        ly, hy = (y0, y1) if y0 <= y1 else (y1, y0)
-        if kind == "text":
-            gg = half + TEXT_CLEARANCE
-            row = (i, lx - g, ly - g, hx + g, hy + g, int((lx - gg) // cell))
-            row = (*row, int((hx + gg) // cell), int((ly - gg) // cell), int((hy + gg) // cell))
+        lx, hx = (x0 - g, x1 + g) if x0 <= x1 else (x1 - g, x0 + g)
+        ly, hy = (y0 - g, y1 + g) if y0 <= y1 else (y1 - g, y0 + g)
+        if last is None or last[4] is not el:
+            last = groups.get(id(el))
+            if last is None:
+                last = groups[id(el)] = [lx, ly, hx, hy, el, [], []]
+        if lx < last[0]:
+            last[0] = lx
+        if ly < last[1]:
+            last[1] = ly
+        if hx > last[2]:
+            last[2] = hx
+        if hy > last[3]:
+            last[3] = hy
+        if kind == "text" or kind == "solid" or kind == "ring" or el.grid:
+            last[5].append((i, lx, ly, hx, hy))
         else:
-            row = (i, lx - g, ly - g, hx + g, hy + g, int((lx - g) // cell))
-            row = (*row, int((hx + g) // cell), int((ly - g) // cell), int((hy + g) // cell))
-        rows.append(row)
-        group = groups.get(id(el))
-        if group is None:
-            group = groups[id(el)] = [el, [], []]
-        # a pair of plain strokes (no text, icon or ring, no grid line) never finds anything
-        group[1 if kind == "text" or kind == "solid" or kind == "ring" or el.grid else 2].append(
-            row
-        )
-    els = []
-    for el, act, plain in groups.values():
-        every = act + plain
-        els.append(
-            (
-                min(r[1] for r in every),
-                min(r[2] for r in every),
-                max(r[3] for r in every),
-                max(r[4] for r in every),
-                el,
-                act,
-                plain,
-            )
-        )
-    els.sort(key=lambda e: e[0])
+            last[6].append((i, lx, ly, hx, hy))
+    els = sorted(groups.values(), key=lambda e: e[0])
+    x0s = [e[0] for e in els]
+    y0s = [e[1] for e in els]
+    y1s = [e[3] for e in els]
+    active = [k for k, e in enumerate(els) if e[5]]
+    active_x0s = [els[k][0] for k in active]
     found: dict[tuple[int, int], list] = {}
     for ai, (ax0, ay0, ax1, ay1, ael, aact, aplain) in enumerate(els):
-        for bi in range(ai + 1, len(els)):
+        # the elements after it that reach it along x (any if it has active shapes, else only
+        # those that have), then along y
+        if aact:
+            others = range(ai + 1, bisect.bisect_right(x0s, ax1 + reach))
+        else:
+            lo = bisect.bisect_right(active, ai)
+            others = active[lo : bisect.bisect_right(active_x0s, ax1 + reach)]
+        top, bottom = ay0 - reach, ay1 + reach
+        for bi in [k for k in others if y0s[k] <= bottom and y1s[k] >= top]:
             bx0, by0, bx1, by1, bel, bact, bplain = els[bi]
-            if bx0 - ax1 > reach:
-                break  # sorted by x0: every later element is further right still
-            if by0 - ay1 > reach or ay0 - by1 > reach:
-                continue
-            if not aact and not bact:
-                continue
             if ael.key == bel.key or _allowed(ael, bel):
                 continue
             # the shapes of each that reach the other's bounds
             wx0, wy0 = max(ax0, bx0) - reach, max(ay0, by0) - reach
             wx1, wy1 = min(ax1, bx1) + reach, min(ay1, by1) + reach
             near = [
-                [r for r in rs if r[3] >= wx0 and r[1] <= wx1 and r[4] >= wy0 and r[2] <= wy1]
+                rs
+                if len(rs) < 2
+                else [r for r in rs if r[3] >= wx0 and r[1] <= wx1 and r[4] >= wy0 and r[2] <= wy1]
                 for rs in (aact, aplain, bact, bplain)
             ]
-            if not near[0] and not near[2]:
-                continue
-            for one, other in (
-                (near[0], near[2] + near[3]),
-                (near[1], near[2]),
-            ):
+            for one, other in ((near[0], near[2] + near[3]), (near[1], near[2])):
                 for ra in one:
                     for rb in other:
-                        ra_, rb_ = (ra, rb) if ra[0] < rb[0] else (rb, ra)
-                        _, px0, py0, px1, py1, pgx0, pgx1, pgy0, pgy1 = ra_
-                        _, qx0, qy0, qx1, qy1, qgx0, qgx1, qgy0, qgy1 = rb_
+                        if ra[0] < rb[0]:
+                            p, px0, py0, px1, py1 = ra
+                            q, qx0, qy0, qx1, qy1 = rb
+                        else:
+                            p, px0, py0, px1, py1 = rb
+                            q, qx0, qy0, qx1, qy1 = ra
                         if qx0 - px1 > far or px0 - qx1 > far or qy0 - py1 > far or py0 - qy1 > far:
                             continue
-                        if pgx0 > qgx1 or qgx0 > pgx1 or pgy0 > qgy1 or qgy0 > pgy1:
-                            continue  # no cell in common
-                        p, q = ra_[0], rb_[0]
                         a, b = shapes[p], shapes[q]
                         hit = _touch(a, b)
-                        if hit is not None:
+                        if hit is not None and _share_cell(a, b):
                             ka, kb = a.element.key, b.element.key
                             key = (ka, kb) if ka < kb else (kb, ka)
                             found.setdefault(key, []).append((p, q, *hit))
     if not found:
         return []
     rank = {"close": 0, "grid": 1, "overlap": 2}
-    order = _hash_order(rows)
+    order = _hash_order(shapes)
     worst = []
     for hits in found.values():
         kept = [
@@ -612,7 +603,20 @@ def check_shapes(shapes: list[Shape], covers=()) -> list[tuple[str, float, float
     return [(msg, x, y) for y, x, _, msg in worst]
 
 
-def _hash_order(rows: list[tuple]):
+def _cells(s: Shape) -> tuple[int, int, int, int]:
+    """The hash's cells a shape is in: gx0, gx1, gy0, gy1 (a text grown by the clearance)."""
+    x0, y0, x1, y1 = s.bbox(TEXT_CLEARANCE if s.kind == "text" else 0.0)
+    return int(x0 // CELL), int(x1 // CELL), int(y0 // CELL), int(y1 // CELL)
+
+
+def _share_cell(a: Shape, b: Shape) -> bool:
+    """Whether the hash compares a and b at all: they are in one cell."""
+    ax0, ax1, ay0, ay1 = _cells(a)
+    bx0, bx1, by0, by1 = _cells(b)
+    return ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1
+
+
+def _hash_order(shapes: list[Shape]):
     """The order in which a hash of cells compares pairs: `order(p, q)` sorts like it.
 
     Cells are visited in the order they were first filled (shapes in order, each over its
@@ -623,15 +627,16 @@ def _hash_order(rows: list[tuple]):
 
     def order(p: int, q: int) -> tuple:
         if not first:
-            for i, _x0, _y0, _x1, _y1, gx0, gx1, gy0, gy1 in rows:
+            for i, s in enumerate(shapes):
+                gx0, gx1, gy0, gy1 = _cells(s)
                 for gx in range(gx0, gx1 + 1):
                     for gy in range(gy0, gy1 + 1):
                         first.setdefault((gx, gy), i)
-        a, b = rows[p], rows[q]
+        a, b = _cells(shapes[p]), _cells(shapes[q])
         cells = (
             (first[(gx, gy)], gx, gy)
-            for gx in range(max(a[5], b[5]), min(a[6], b[6]) + 1)
-            for gy in range(max(a[7], b[7]), min(a[8], b[8]) + 1)
+            for gx in range(max(a[0], b[0]), min(a[1], b[1]) + 1)
+            for gy in range(max(a[2], b[2]), min(a[3], b[3]) + 1)
         )
         return (min(cells), p, q)
 
@@ -664,27 +669,32 @@ def _pair(a: Shape, b: Shape) -> tuple[str, float, float] | None:
 
 
 def _touch(a: Shape, b: Shape) -> tuple[str, float, float] | None:
-    """`_pair` of two shapes whose elements may not overlap."""
-    same = False  # shapes of one element never collide (check_shapes skips them)
+    """`_pair` of two shapes whose elements may not overlap.
+
+    Before any distance is measured, a pair whose bounds are clearly too far apart for what
+    it could find (a gap over the limit by 1e-6 mm, where rounding errs by about 1e-13) is let go.
+    """
     if a.is_box and b.is_box:
-        if same:
-            return None
         d, x, y = _box_box(a, b)
         return ("overlap", x, y) if d <= 0 and _area_overlap(a, b) > EPS * EPS else None
     if a.is_box or b.is_box:
         box, seg = (a, b) if a.is_box else (b, a)
+        text_in_frame = box.kind == "text" and _inside(box, seg.frame)
+        if box.x0 <= box.x1 and box.y0 <= box.y1:
+            limit = seg.half + (TEXT_CLEARANCE if text_in_frame else -EPS) + 1e-6
+            if (
+                min(seg.x0, seg.x1) - box.x1 > limit
+                or box.x0 - max(seg.x0, seg.x1) > limit
+                or min(seg.y0, seg.y1) - box.y1 > limit
+                or box.y0 - max(seg.y0, seg.y1) > limit
+            ):
+                return None
         d, x, y = _box_seg(box, seg)
         d -= seg.half
-        if same and box.kind != "text":
-            return None
         if d < -EPS:
-            if same:
-                return ("close", x, y)
             return ("grid" if seg.element.grid else "overlap", x, y)
-        if box.kind == "text" and d < TEXT_CLEARANCE - 1e-6 and _inside(box, seg.frame):
+        if text_in_frame and d < TEXT_CLEARANCE - 1e-6:
             return ("close", x, y)  # a text too close to the frame around it
-        return None
-    if same:
         return None
     # two strokes: rules, frames and drawn outlines may meet and cross (a die net's folds, a
     # table's rules); a ring (a circle to mark) and a grid line may not be crossed
@@ -692,6 +702,13 @@ def _touch(a: Shape, b: Shape) -> tuple[str, float, float] | None:
     if not gridded and a.kind != "ring" and b.kind != "ring":
         return None
     if a.element.grid and b.element.grid:
+        return None
+    if (  # centre lines that cross have bounds that meet
+        min(a.x0, a.x1) - max(b.x0, b.x1) > 1e-6
+        or min(b.x0, b.x1) - max(a.x0, a.x1) > 1e-6
+        or min(a.y0, a.y1) - max(b.y0, b.y1) > 1e-6
+        or min(b.y0, b.y1) - max(a.y0, a.y1) > 1e-6
+    ):
         return None
     d, x, y = _seg_seg(a, b)
     if d - a.half - b.half < -EPS and d < 1e-9:  # their centre lines cross
@@ -775,34 +792,47 @@ def check_margin(shapes: list[Shape], page: Page, margin: float) -> list:
     """Ink closer than `margin` mm to the paper edge."""
     out = []
     seen = set()
+    limit = margin - 0.05
+    width, height = page.width, page.height
     for s in shapes:
-        x0, y0, x1, y1 = s.bbox()
-        d = min(x0, y0, page.width - x1, page.height - y1)
-        if d < margin - 0.05 and s.element.key not in seen:
-            seen.add(s.element.key)
+        _, x0, y0, x1, y1, half, el = s[:7]
+        g = half + 0.0  # Shape.bbox()
+        lx, hx = (x0 - g, x1 + g) if x0 <= x1 else (x1 - g, x0 + g)
+        ly, hy = (y0 - g, y1 + g) if y0 <= y1 else (y1 - g, y0 + g)
+        if lx >= limit and ly >= limit and width - hx >= limit and height - hy >= limit:
+            continue  # clear of the dead zone
+        d = min(lx, ly, width - hx, height - hy)
+        if d < limit and el.key not in seen:
+            seen.add(el.key)
             out.append(
                 (
-                    f"{_label(s.element, s)} is {max(d, 0.0):.1f} mm from the paper edge, inside "
+                    f"{_label(el, s)} is {max(d, 0.0):.1f} mm from the paper edge, inside "
                     f"the {margin:g} mm printers leave blank",
-                    (x0 + x1) / 2,
-                    (y0 + y1) / 2,
+                    (lx + hx) / 2,
+                    (ly + hy) / 2,
                 )
             )
     return out
 
 
-def lint_pages(pages: list[Page], file: str, metrics, margin: float = 0.0) -> list[Finding]:
-    """Every finding on the pages of one file; `margin`: the printer's dead zone (0: none)."""
+def lint_pages(
+    pages: list[Page], file: str, metrics, margin: float = 0.0, bounds: dict | None = None
+) -> list[Finding]:
+    """Every finding on the pages of one file; `margin`: the printer's dead zone (0: none).
+
+    `bounds`: the bounds of paths and groups already measured (shared by the files of a run).
+    """
     findings: list[Finding] = []
     shared: dict[int, list[tuple[str, float, float]]] = {}
+    known = {} if bounds is None else bounds
     for n, page in enumerate(pages, 1):
-        col = _Collector(metrics)
+        col = _Collector(metrics, bounds=known)
         rest = []
         for op in page.ops:
             if type(op) is GroupOp and op.shared:
                 # a board on tiles: checked once, in the board's own mm
                 if id(op.ops) not in shared:
-                    inner = _Collector(metrics)
+                    inner = _Collector(metrics, bounds=known)
                     inner.walk(op.ops, 0.0, 0.0, None, None)
                     shared[id(op.ops)] = (
                         check_shapes(inner.shapes, inner.covers)
@@ -815,7 +845,7 @@ def lint_pages(pages: list[Page], file: str, metrics, margin: float = 0.0) -> li
                 if clip is not None:
                     cx, cy, cw, ch = clip
                     box = (cx + op.dx, cy + op.dy, cx + cw + op.dx, cy + ch + op.dy)
-                    outline = _Collector(metrics)
+                    outline = _Collector(metrics, bounds=known)
                     outline.walk(op.ops, op.dx, op.dy, box, None)
                     if margin > 0:
                         for msg, x, y in check_margin(outline.shapes, page, margin):
@@ -840,10 +870,11 @@ def lint_jobs(jobs: list, options=None, progress=None) -> list[Finding]:
     opts = options or PrintOptions()
     renderer = Renderer(opts)
     findings: list[Finding] = []
+    bounds: dict = {}  # icons are drawn once per run: their bounds are measured once too
     for job in jobs:
         doc = renderer.document(job)
         margin = 0.0 if job.single else opts.printer_margin
-        findings.extend(lint_pages(doc.pages, job.filename, renderer.metrics, margin))
+        findings.extend(lint_pages(doc.pages, job.filename, renderer.metrics, margin, bounds))
         if progress is not None:
             progress(job)
     return findings
