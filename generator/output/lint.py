@@ -12,6 +12,7 @@ box, or what a builder tagged with one name) never collide with each other; an e
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import re
 from collections import defaultdict
@@ -277,6 +278,17 @@ class _Collector:
                 steps.append((math.cos(a), math.sin(a)))
             _ARCS[(a0, a1, n)] = steps
         frame = frame or (cx - rx, cy - ry, cx + rx, cy + ry)
+        if clip is None:  # the common case, without a call per segment
+            shapes = self.shapes
+            pts = [(cx + rx * c, cy + ry * s) for c, s in steps]
+            base = len(shapes)
+            shapes.extend(
+                [
+                    _new(Shape, (kind, ax, ay, bx, by, half, el, what, frame, base + k))
+                    for k, ((ax, ay), (bx, by)) in enumerate(itertools.pairwise(pts))
+                ]
+            )
+            return
         seg = self._seg
         c, s = steps[0]
         ax, ay = cx + rx * c, cy + ry * s
@@ -815,6 +827,17 @@ def check_margin(shapes: list[Shape], page: Page, margin: float) -> list:
     return out
 
 
+def _stroke_reach(shapes: list[Shape]) -> float:
+    """How far beyond a clip box the shapes cut to it can reach: the widest stroke's half
+    width, or infinity when a box is drawn inside out (its cut would not stay in the clip)."""
+    widest = 0.0
+    for s in shapes:
+        if s.is_box and (s.x0 > s.x1 or s.y0 > s.y1):
+            return math.inf
+        widest = max(widest, s.half)
+    return widest
+
+
 def lint_pages(
     pages: list[Page], file: str, metrics, margin: float = 0.0, bounds: dict | None = None
 ) -> list[Finding]:
@@ -824,6 +847,7 @@ def lint_pages(
     """
     findings: list[Finding] = []
     shared: dict[int, list[tuple[str, float, float]]] = {}
+    reach: dict[int, float] = {}  # per board: how far its strokes reach past what they are cut to
     known = {} if bounds is None else bounds
     for n, page in enumerate(pages, 1):
         col = _Collector(metrics, bounds=known)
@@ -841,13 +865,17 @@ def lint_pages(
                     )
                     for msg, x, y in shared[id(op.ops)]:
                         findings.append(Finding(file, n, f"{msg} (board mm)", x, y))
+                    reach[id(op.ops)] = _stroke_reach(inner.shapes)
                 clip = op.clip
-                if clip is not None:
+                if clip is not None and margin > 0:
                     cx, cy, cw, ch = clip
                     box = (cx + op.dx, cy + op.dy, cx + cw + op.dx, cy + ch + op.dy)
-                    outline = _Collector(metrics, bounds=known)
-                    outline.walk(op.ops, op.dx, op.dy, box, None)
-                    if margin > 0:
+                    # what is cut to the tile lies in it, strokes reaching out by half their
+                    # width at most: a tile that far inside the dead zone's edge is clear
+                    edge = min(box[0], box[1], page.width - box[2], page.height - box[3])
+                    if edge - reach[id(op.ops)] <= margin - 0.05 + 1e-6:
+                        outline = _Collector(metrics, bounds=known)
+                        outline.walk(op.ops, op.dx, op.dy, box, None)
                         for msg, x, y in check_margin(outline.shapes, page, margin):
                             findings.append(Finding(file, n, msg, x, y))
                 continue
