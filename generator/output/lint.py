@@ -113,6 +113,8 @@ class _Collector:
 
     def element(self, name: str = "", **kw) -> Element:
         self._keys += 1
+        if not kw:  # an untagged operation's own element (the common case)
+            return _new(Element, (self._keys, name, False, (), False))
         return Element(self._keys, name, **kw)
 
     def walk(self, ops: Iterable, dx: float, dy: float, clip, owner: Element | None) -> None:
