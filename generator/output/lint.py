@@ -564,8 +564,8 @@ def check_shapes(shapes: list[Shape], covers=()) -> list[tuple[str, float, float
         else:
             lo = bisect.bisect_right(active, ai)
             others = active[lo : bisect.bisect_right(active_x0s, ax1 + reach)]
-        top, bottom = ay0 - reach, ay1 + reach
-        for bi in [k for k in others if y0s[k] <= bottom and y1s[k] >= top]:
+        low, high = ay0 - reach, ay1 + reach
+        for bi in [k for k in others if y0s[k] <= high and y1s[k] >= low]:
             bx0, by0, bx1, by1, bel, bact, bplain = els[bi]
             if ael.key == bel.key or _allowed(ael, bel):
                 continue
