@@ -36,6 +36,12 @@ QUESTION = 0.85  # a box read as marked this surely (a light ring, the reader's 
 PLAIN = 1.5  # a box this sure of itself is not asked about for a combination it contradicts
 EDGE = 0.4  # a boundary box this far above its group's other empty boxes is asked about
 CAP = 8.0  # evidence is capped: one smudge never outweighs a whole row of clear boxes
+RINGIER = 0.35  # a value of a row read as not circled this far above each value beside it, and
+RING_ABOVE = 0.5  # this far above the row's median, is asked about: a light ring (on the photo
+# sets, 2 of 6 rings read below zero stood out only so; rows with no ring had 1 such value in 40)
+RING_OTHER = 0.9  # a ring read under CAP in a row where a value not beside it stands this far above
+# the row's median is asked about, with that value: on the photo sets every ring read where none
+# was drawn (6 of 523, a row misaligned or shaded) had such a value, against 12 of 517 true rings
 SHADED = 3.0  # an item half read as marked on less evidence than this is asked about: a soft
 # shadow over the item boxes makes an empty half look marked (on the photo sets, 2 of 32 item
 # halves read as marked at 2-3 were empty, against none of 2,700 other boxes read so)
@@ -156,6 +162,8 @@ def decide(
         _decide_group(g, evidence, marked, ask, sure, margin)
         _ask_at_the_edge(g, evidence, marked, ask)
         _ask_beside_a_faint_ring(g, evidence, marked, ask)
+        _ask_about_a_ringier_value(g, evidence, marked, ask)
+        _ask_about_a_ring_among_others(g, evidence, marked, ask)
         _ask_about_a_shaded_item(g, evidence, marked, ask)
     for b in doubts:
         if b in marked and marked[b] == (evidence.get(b, 0.0) > 0):
@@ -283,11 +291,57 @@ def _ask_beside_a_faint_ring(
     top, second = sorted(g.boxes, key=lambda b: evidence.get(b, 0.0), reverse=True)[:2]
     if ask.get(top) != "unsure" or evidence.get(top, 0.0) - evidence.get(second, 0.0) <= EDGE:
         return
-    row = sorted(g.boxes, key=lambda b: int(b.rsplit(".", 1)[1]))  # as printed, by value
+    row = _row(g)
     k = row.index(top)
     for j in (k - 1, k + 1):
         if 0 <= j < len(row):
             ask.setdefault(row[j], "unsure")
+
+
+def _row(g: Group) -> list[str]:
+    """A glory row's values as printed, by value (not by name: "10" sorts after "1")."""
+    return sorted(g.boxes, key=lambda b: int(b.rsplit(".", 1)[1]))
+
+
+def _ask_about_a_ringier_value(
+    g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """In a row read as not circled, ask about each value that looks more ringed than the values
+    printed beside it (by RINGIER) and than the row as a whole (by RING_ABOVE): a light ring
+    reads as empty, yet darker than its neighbours, though not always than every other value of
+    the row (which is what `_ask_at_the_edge` asks about)."""
+    if not g.name.endswith(".glory") or any(marked[b] for b in g.boxes):
+        return
+    row = _row(g)
+    ev = [evidence.get(b, 0.0) for b in row]
+    level = statistics.median(ev)
+    for k, b in enumerate(row):
+        beside = [ev[j] for j in (k - 1, k + 1) if 0 <= j < len(row)]
+        if ev[k] - level >= RING_ABOVE and all(ev[k] - e >= RINGIER for e in beside):
+            ask.setdefault(b, "unsure")
+
+
+def _ask_about_a_ring_among_others(
+    g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """In a row read as circled, by a ring less than plainly clear (under CAP), where another
+    value not beside it stands RING_OTHER above the row's median: the row is shaded or misread
+    there (a drawn ring marks one value, and at most the values beside it), and what made the
+    one value look ringed may have made the other look so too: both are asked about."""
+    if not g.name.endswith(".glory"):
+        return
+    row = _row(g)
+    on = [k for k, b in enumerate(row) if marked[b]]
+    if len(on) != 1 or evidence.get(row[on[0]], 0.0) >= CAP:
+        return
+    ev = [evidence.get(b, 0.0) for b in row]
+    level = statistics.median(ev)
+    others = [
+        b for k, b in enumerate(row) if abs(k - on[0]) >= 2 and ev[k] - level >= RING_OTHER
+    ]
+    if others:
+        for b in [row[on[0]], *others]:
+            ask.setdefault(b, "unsure")
 
 
 def scored(name: str) -> bool:
