@@ -76,7 +76,10 @@ def _question(kind: str, key: str, names: list[str]) -> str:
         words = box_words(f"{key}.1")[: -len("1")]
         return words + _runs([int(n.rsplit(".", 1)[1]) for n in names])
     if kind == "row":
-        values = [n.rsplit(".", 1)[1] for n in names]
+        values = sorted(
+            (n.rsplit(".", 1)[1] for n in names),
+            key=lambda v: (0, int(v), "") if re.fullmatch(r"-?\d+", v) else (1, 0, v),
+        )  # as printed: by value, or by letter
         return box_words(f"{key}.{values[0]}")[: -len(values[0])] + "/".join(values)
     if kind == "fight":
         head = box_words(f"{key}.visited")[: -len(" visited")]

@@ -109,3 +109,38 @@ def test_a_sheet_is_too_unsure_by_its_groups_in_doubt_not_by_its_boxes():
     # planted: thirteen groups in doubt are still too many (TOO_MANY 12)
     more = [*asked, "dungeon.A", "resurrection"]
     assert len(questions(more)) == TOO_MANY + 1 and too_many(more)
+
+
+ABILITY = [f"ability.glory.{k}" for k in range(-6, 13)]
+# wild hold-out case 199: no ability value was ringed; the row's end (glory 12) was read +2.58,
+# as a ring, and glory 10 -0.27 (the print of that end of the row a little off its place)
+CASE_199 = dict(
+    zip(
+        ABILITY,
+        [-2.1, -2.06, -1.77, -1.66, -2.04, -1.75, -1.93, -1.56, -1.7, -1.37, -1.4, -1.49]
+        + [-1.52, -1.64, -1.51, -1.1, -0.27, -1.26, 2.58],
+        strict=True,
+    )
+)
+
+
+def test_a_ring_in_a_row_where_another_value_stands_out_is_asked_about_with_it():
+    # case 199: {glory 12} (+2.58) against none (0) is 2.58 / 1 > 2 * MARGIN: confidence 1, and
+    # the old rules asked nothing: the sheet was wrong with the ring not listed. The row's median
+    # (the 10th of 19 values) is -1.56; glory 10, two values from 12, stands -0.27 + 1.56 = 1.29
+    # >= RING_OTHER 0.9 above it (glory 9, three away, only 0.46): a ring marks one value and at
+    # most its neighbours, so what made 12 look ringed may be a shadow or a misplaced row: 12
+    # and 10 are asked about, one question ("ability glory 10/12")
+    from generator.games.papirove_doupe.scan.rules import RING_OTHER
+
+    assert RING_OTHER == 0.9
+    d = decide(CASE_199)
+    assert d.marked["ability.glory.12"] and sum(d.marked[b] for b in ABILITY) == 1
+    assert d.ask == dict.fromkeys(["ability.glory.10", "ability.glory.12"], "unsure")
+    assert questions(list(d.ask)) == ["ability glory 10/12"]
+    # planted: glory 10 at -1.0 (0.56 above the median) stands out of nothing: no question
+    assert decide(CASE_199 | {"ability.glory.10": -1.0}).ask == {}
+    # a ring as plain as CAP (8) is no question, whatever else stands out
+    assert decide(CASE_199 | {"ability.glory.12": 9.0}).ask == {}
+    # the value beside the ring standing out (an off-centre ring) is no question
+    assert decide(CASE_199 | {"ability.glory.10": -1.5, "ability.glory.11": -0.27}).ask == {}
