@@ -247,7 +247,7 @@ def _ask_at_the_edge(
     """Ask about the box at the boundary of a group's reading when it stands above the group's
     other empty boxes by EDGE: the first box after a track ends (a light mark that would carry
     the track on; and so on along the track while each next box stands above those after it,
-    or is asked about already), or the strongest value of a row read as not circled. (An item's
+    looks at least as marked as the one before it, or is asked about already), or the strongest value of a row read as not circled. (An item's
     two halves are no neighbourhood: its second half is printed unlike its first.)"""
     if g.required or len(g.boxes) < 3:
         return
@@ -262,8 +262,13 @@ def _ask_at_the_edge(
     if not all(o <= p or p <= o for o in g.options for p in g.options):
         return  # a fight: its boxes are not alike
     empty = [b for b in g.boxes if not marked[b]]  # a track: the boxes after its end
-    for k, b in enumerate(empty[:-1]):
-        if b not in ask and ev[b] - max(ev[c] for c in empty[k + 1 :]) <= EDGE:
+    for k, b in enumerate(empty):
+        after = [ev[c] for c in empty[k + 1 :]]
+        stands = bool(after) and ev[b] - max(after) > EDGE
+        # a box that looks at least as marked as the one before it, which is asked about, is as
+        # unsure (also the track's last box, which has nothing after it to stand above)
+        follows = k > 0 and empty[k - 1] in ask and ev[b] >= ev[empty[k - 1]]
+        if b not in ask and not stands and not follows:
             return
         ask.setdefault(b, "unsure")
 
