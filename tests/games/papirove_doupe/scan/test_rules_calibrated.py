@@ -5,6 +5,8 @@ hand in each comment."""
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +20,7 @@ CASE_248 = dict(
     zip(
         QUEST1,
         [-1.85, -1.92, -1.90, -2.15, -1.68, -1.72, -1.96, -1.74, -1.66, -1.29, -1.95, -2.33]
-        + [-3.05, -3.05],
+        + [-3.05, -3.05],  # noqa: RUF005 (two lines of the row)
         strict=True,
     )
 )
@@ -63,9 +65,9 @@ def test_every_value_ringier_than_its_neighbours_and_its_row_is_asked(values, k,
     d = decide(ev)
     beside = [values[j] for j in (k - 1, k + 1) if 0 <= j < 14]
     ringier = all(values[k] - v >= RINGIER for v in beside)
-    if not any(d.marked.values()) and ringier:
-        if values[k] - statistics.median(values) >= RING_ABOVE:
-            assert QUEST1[k] in d.ask
+    above = values[k] - statistics.median(values) >= RING_ABOVE
+    if not any(d.marked.values()) and ringier and above:
+        assert QUEST1[k] in d.ask
 
 
 def test_a_tracks_unsure_boxes_are_one_question_how_far_it_is_filled():
@@ -118,7 +120,7 @@ CASE_199 = dict(
     zip(
         ABILITY,
         [-2.1, -2.06, -1.77, -1.66, -2.04, -1.75, -1.93, -1.56, -1.7, -1.37, -1.4, -1.49]
-        + [-1.52, -1.64, -1.51, -1.1, -0.27, -1.26, 2.58],
+        + [-1.52, -1.64, -1.51, -1.1, -0.27, -1.26, 2.58],  # noqa: RUF005 (two lines)
         strict=True,
     )
 )
@@ -172,6 +174,6 @@ def test_after_an_asked_box_every_box_looking_at_least_as_marked_is_asked(k, val
     ev = dict(zip(gems, values, strict=True))
     d = decide(ev)
     empty = [b for b in gems if not d.marked[b]]
-    for a, b in zip(empty, empty[1:], strict=False):
+    for a, b in itertools.pairwise(empty):
         if a in d.ask and ev[b] >= ev[a]:
             assert b in d.ask
