@@ -341,9 +341,7 @@ def _ask_about_a_ring_among_others(
         return
     ev = [evidence.get(b, 0.0) for b in row]
     level = statistics.median(ev)
-    others = [
-        b for k, b in enumerate(row) if abs(k - on[0]) >= 2 and ev[k] - level >= RING_OTHER
-    ]
+    others = [b for k, b in enumerate(row) if abs(k - on[0]) >= 2 and ev[k] - level >= RING_OTHER]
     if others:
         for b in [row[on[0]], *others]:
             ask.setdefault(b, "unsure")
