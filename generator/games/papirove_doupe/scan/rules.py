@@ -261,7 +261,14 @@ def _ask_at_the_edge(
         return
     if not all(o <= p or p <= o for o in g.options for p in g.options):
         return  # a fight: its boxes are not alike
-    empty = [b for b in g.boxes if not marked[b]]  # a track: the boxes after its end
+    on = [b for b in g.boxes if marked[b]]  # a track: the boxes up to its end
+    for j in range(len(on) - 2, -1, -1):
+        # before a box read as marked and asked about, a box that looks little more marked
+        # (by EDGE at most) is as unsure: the track may end before it (a run of light marks, or
+        # of shaded empty boxes, read as filled from the left)
+        if on[j + 1] in ask and ev[on[j]] - ev[on[j + 1]] <= EDGE:
+            ask.setdefault(on[j], "unsure")
+    empty = [b for b in g.boxes if not marked[b]]  # the boxes after its end
     for k, b in enumerate(empty):
         after = [ev[c] for c in empty[k + 1 :]]
         stands = bool(after) and ev[b] - max(after) > EDGE
