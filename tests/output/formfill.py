@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 from PIL import Image
@@ -252,9 +253,7 @@ def ink(
     x1 = math.ceil(right * scale) + pad
     y1 = math.ceil((page_height - bottom) * scale) + pad
     crop = image.crop((x0, y0, max(x1, x0 + 1), max(y1, y0 + 1)))
-    histogram = crop.histogram()
-    total = sum(histogram)
-    return 1.0 - sum(i * n for i, n in enumerate(histogram)) / (255.0 * total)
+    return 1.0 - float(np.asarray(crop, dtype=np.float64).mean()) / 255.0
 
 
 def tick(writer: PdfWriter, on: Iterable[str], as_only: bool = False) -> set[str]:

@@ -61,14 +61,13 @@ def _page(pdf: bytes, index: int) -> Image.Image:
 
 def _blocks(img: Image.Image, channel: int) -> list[tuple[float, float, float, float]]:
     """Rectangles (x0, y0, x1, y1 in mm) of strongly coloured pixels in one channel."""
-    bands = img.split()
-    mask = bands[channel].point(lambda v: 255 if v > 200 else 0)
-    others = [b.point(lambda v: 255 if v < 80 else 0) for i, b in enumerate(bands) if i != channel]
-    for o in others:
-        mask = Image.composite(mask, Image.new("L", mask.size, 0), o)
-    w, h = mask.size
-    cols = [any(mask.getpixel((x, y)) for y in range(0, h, 4)) for x in range(w)]
-    rows = [any(mask.getpixel((x, y)) for x in range(0, w, 4)) for y in range(h)]
+    import numpy as np
+
+    rgb = np.asarray(img.convert("RGB"))
+    others = [i for i in range(3) if i != channel]
+    mask = (rgb[:, :, channel] > 200) & (rgb[:, :, others[0]] < 80) & (rgb[:, :, others[1]] < 80)
+    cols = mask[::4, :].any(axis=0).tolist()  # every 4th row of each column
+    rows = mask[:, ::4].any(axis=1).tolist()  # every 4th column of each row
 
     def runs(flags: list[bool]) -> list[tuple[int, int]]:
         out, start = [], None
@@ -84,7 +83,7 @@ def _blocks(img: Image.Image, channel: int) -> list[tuple[float, float, float, f
         (x0 / PX, y0 / PX, x1 / PX, y1 / PX)
         for y0, y1 in runs(rows)
         for x0, x1 in runs(cols)
-        if any(mask.getpixel((x, (y0 + y1) // 2)) for x in range(x0, x1, 3))
+        if mask[(y0 + y1) // 2, x0:x1:3].any()
     ]
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from generator.games.papirove_doupe import rating_weights as weights
 from generator.games.papirove_doupe.models import ADVENTURERS, Monster
@@ -93,7 +94,44 @@ def monster_value(monster: Monster, strength: float, spread: float = SPREAD) -> 
 
 def value_table(monster: Monster) -> tuple[float, ...]:
     """monster_value at strengths 0, 1, ..., MAX_STRENGTH (interpolated in between)."""
-    return tuple(monster_value(monster, s) for s in range(MAX_STRENGTH + 1))
+    key = tuple((r.min, r.max, r.glory, r.wounds) for r in monster.ranges)
+    return _value_table(key, monster.flee)
+
+
+@cache
+def _gauss(d: int, spread: float = SPREAD) -> float:
+    """monster_value's weight of a strength `d` away from the party's (the same float)."""
+    return math.exp(-0.5 * (d / spread) ** 2)
+
+
+@cache
+def _value_table(
+    ranges: tuple[tuple[int, int | None, int, int], ...], flee: int
+) -> tuple[float, ...]:
+    """value_table of a monster given by its ranges (min, max, glory, wounds) and flee: each
+    strength's value found once, then weighted as monster_value weights it (the same sums, in
+    the same order, so the same floats). Cached: generating cards rates thousands with the same
+    few monsters."""
+    values = []
+    for s in range(MAX_STRENGTH):
+        found = None
+        for r in ranges:
+            if s >= r[0]:
+                found = r
+                if r[1] is None or s <= r[1]:
+                    break
+        values.append(flee if found is None else found[2] - found[3])
+    table = []
+    for strength in range(MAX_STRENGTH + 1):
+        total = weight = 0.0
+        for s, value in enumerate(values):
+            w = _gauss(s - strength)
+            if w < 1e-6:
+                continue
+            total += w * value
+            weight += w
+        table.append(total / weight if weight else float(flee))
+    return tuple(table)
 
 
 def _interp(table: Sequence[float], x: float) -> float:

@@ -795,3 +795,49 @@ def test_rating_features_of_a_walk_through_a_teleport() -> None:
         2,
     )
     assert (f["walked2_over12"], f["walked3_over12"], f["leg2_over6"]) == (1, 2, 0)  # 13, 14 rooms
+
+
+def _monster(ranges: list[tuple[int, int | None, int, int]], flee: int):
+    from generator.games.papirove_doupe.models import Monster
+
+    return Monster(
+        id="m",
+        name={"cs": "m", "en": "m"},
+        weakness="warrior",
+        ranges=[{"min": a, "max": b, "glory": g, "wounds": w} for a, b, g, w in ranges],
+        flee=flee,
+        reward={"kind": "gem"},
+    )
+
+
+def test_value_table_at_a_strength_far_above_every_range_is_the_top_range() -> None:
+    from generator.games.papirove_doupe import dungeon_rating as rating
+
+    # ranges 5-9 (glory 2, 3 wounds), 10-14 (4, 1), 15+ (7, 0); flee -2. At strength 40 every
+    # strength within 6 spreads (2.5 * 6 = 15: 25..55) is 15+: 7 glory - 0 wounds = 7 exactly;
+    # at 0 the strengths 0..4 flee (-2) and weigh far more than 5..9 (2 - 3 = -1): between them
+    m = _monster([(5, 9, 2, 3), (10, 14, 4, 1), (15, None, 7, 0)], -2)
+    table = rating.value_table(m)
+    assert len(table) == rating.MAX_STRENGTH + 1
+    assert table[40] == pytest.approx(7.0, abs=1e-12)
+    assert -2.0 < table[0] < -1.5
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(
+    lows=st.lists(st.integers(0, 40), min_size=3, max_size=3, unique=True),
+    rewards=st.lists(st.tuples(st.integers(-50, 50), st.integers(0, 20)), min_size=3, max_size=3),
+    flee=st.integers(-50, 0),
+    open_top=st.booleans(),
+)
+def test_value_table_is_monster_value_at_every_whole_strength(lows, rewards, flee, open_top):
+    """The cached table gives exactly the floats of monster_value (the ratings of generated
+    cards do not move by a bit)."""
+    from generator.games.papirove_doupe import dungeon_rating as rating
+
+    a, b, c = sorted(lows)
+    top = None if open_top else c + 5
+    ranges = [(a, b - 1, *rewards[0]), (b, c - 1, *rewards[1]), (c, top, *rewards[2])]
+    m = _monster(ranges, flee)
+    want = tuple(rating.monster_value(m, s) for s in range(rating.MAX_STRENGTH + 1))
+    assert rating.value_table(m) == want
