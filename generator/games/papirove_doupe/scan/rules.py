@@ -16,7 +16,10 @@ the list to keep it short. Where a reading error most often hides, at the bounda
 reading (the first box after a track ends; the strongest value of a row read as not circled),
 that box is asked about too when it stands clearly above the group's other empty boxes, which
 are printed alike and photographed alike: a light pencil mark is lighter than a clear one, but
-still darker than its empty neighbours. A sheet with more questions than a player will check is
+still darker than its empty neighbours. So is a glory value that looks more ringed than the
+values beside it in a row read as not circled, a ring read in a row where a value not beside it
+stands out too (a shadow or a misplaced print), and along a track the boxes as unsure as an
+asked one next to them, or a last mark far fainter than a plain one before it. A sheet with more questions than a player will check is
 told so and given no score (see summary.py): it is asked to photograph the sheet again.
 """
 
