@@ -27,11 +27,15 @@ _WORDS = [
     (r"ability\.glory\.(-?\d+)", "ability glory {0}"),
     (r"resurrection", "resurrection"),
 ]
-# boxes numbered along a track: consecutive ones are named together ("wounds 10-12")
+# boxes numbered along a track: its asked boxes are one question (how far it is filled: a track
+# fills from the left), neighbours named together ("wounds 10-12"), others apart ("gems 3/5")
 _RUN = re.compile(r"(gem|minion|wound|adventurer\.\w+\.level)\.(\d+)")
 # the values of one row of glory numbers: one question, which of them is circled, if any
 # (and so are the dungeon cards: which one is marked)
 _ROW = re.compile(r"((?:quest\.\d+\.|goal\.|ability\.)glory|dungeon)\.(-?\w+)")
+# the boxes of one fight: one question, what happened in it (visited, fled, range, strongest)
+_FIGHT = re.compile(r"(monster\.\d+)\.(.+)")
+_ITEM = re.compile(r"(item\.\d+)\.half\.([12])")
 
 
 def box_words(name: str) -> str:
@@ -43,38 +47,58 @@ def box_words(name: str) -> str:
     return name
 
 
-def questions(names: list[str]) -> list[str]:
-    """The boxes to check as a player's questions, in sheet order: a run of neighbours on one
-    track is one ("wounds 10-12"), and so are the values of one glory row ("quest 2 glory
-    3/5/7": which is circled, if any), the dungeon cards ("dungeon card J/L") and an item's two
-    halves ("item 3 both halves"); every other box is its own."""
-    out: list[str] = []
-    run: tuple[str, int, int] | None = None  # track, first, last
-    row: tuple[str, list[str]] | None = None  # row, values
-    for name in [*names, ""]:
-        m, r = _RUN.fullmatch(name), _ROW.fullmatch(name)
-        if m and run and m.group(1) == run[0] and int(m.group(2)) == run[2] + 1:
-            run = (run[0], run[1], int(m.group(2)))
-            continue
-        if r and row and r.group(1) == row[0]:
-            row[1].append(r.group(2))
-            continue
-        if run:
-            words = box_words(f"{run[0]}.{run[1]}")
-            out.append(words if run[1] == run[2] else f"{words}-{run[2]}")
-            run = None
-        if row:
-            out.append(box_words(f"{row[0]}.{row[1][0]}")[: -len(row[1][0])] + "/".join(row[1]))
-            row = None
+def _group(name: str) -> tuple[str, str]:
+    """The rule group a box belongs to, for the questions (its kind and name; a box of no group
+    is its own)."""
+    for kind, pattern in (("run", _RUN), ("row", _ROW), ("fight", _FIGHT), ("item", _ITEM)):
+        m = pattern.fullmatch(name)
         if m:
-            run = (m.group(1), int(m.group(2)), int(m.group(2)))
-        elif r:
-            row = (r.group(1), [r.group(2)])
-        elif name.endswith(".half.2") and out and out[-1] == box_words(name[:-1] + "1"):
-            out[-1] = box_words(name)[: -len("second half")] + "both halves"
-        elif name:
-            out.append(box_words(name))
-    return out
+            return kind, m.group(1)
+    return "box", name
+
+
+def _runs(numbers: list[int]) -> str:
+    """Numbers as runs of neighbours: [3, 5, 10, 11, 12] -> "3/5/10-12"."""
+    out, first, last = [], None, None
+    for n in [*sorted(set(numbers)), None]:
+        if first is not None and n == last + 1:
+            last = n
+            continue
+        if first is not None:
+            out.append(str(first) if first == last else f"{first}-{last}")
+        first = last = n
+    return "/".join(out)
+
+
+def _question(kind: str, key: str, names: list[str]) -> str:
+    """One group's asked boxes as one question."""
+    if kind == "run":
+        words = box_words(f"{key}.1")[: -len("1")]
+        return words + _runs([int(n.rsplit(".", 1)[1]) for n in names])
+    if kind == "row":
+        values = sorted(
+            (n.rsplit(".", 1)[1] for n in names),
+            key=lambda v: (0, int(v), "") if re.fullmatch(r"-?\d+", v) else (1, 0, v),
+        )  # as printed: by value, or by letter
+        return box_words(f"{key}.{values[0]}")[: -len(values[0])] + "/".join(values)
+    if kind == "fight":
+        head = box_words(f"{key}.visited")[: -len(" visited")]
+        return head + " " + "/".join(box_words(n)[len(head) + 1 :] for n in names)
+    if kind == "item" and len(names) == 2:
+        return box_words(names[0])[: -len("first half")] + "both halves"
+    return box_words(names[0])
+
+
+def questions(names: list[str]) -> list[str]:
+    """The boxes to check as a player's questions, one per rule group, in sheet order: a track
+    is one ("wounds 10-12", "gems 3/5": how far it is filled), and so are the values of one
+    glory row ("quest 2 glory 3/5": which is circled, if any), the dungeon cards ("dungeon card
+    J/L"), an item's two halves ("item 3 both halves") and a fight's boxes ("fight 2
+    fled/range 1": what happened in it); every other box is its own."""
+    asked: dict[tuple[str, str], list[str]] = {}
+    for name in names:
+        asked.setdefault(_group(name), []).append(name)
+    return [_question(kind, key, group) for (kind, key), group in asked.items()]
 
 
 def too_many(names: list[str]) -> bool:

@@ -93,8 +93,15 @@ def test_a_faint_ring_that_stands_out_of_its_row_is_asked_about():
     d = decide(ev)
     assert not any(d.marked[b] for b in ROW)
     assert d.ask == dict.fromkeys([f"quest.2.glory.{k}" for k in (11, 12, 13)], "unsure")
-    # two values equally faint (a gap of 0): neither stands out, no question
-    assert decide(ev | {"quest.2.glory.3": -1.5}).ask == {}
+    # two values equally faint (a gap of 0): neither stands out of the row, and the values
+    # beside them are not asked; but each stands above the values beside it by 0.5 >= RINGIER
+    # and above the row's median (-2.0) by 0.5 >= RING_ABOVE: either may be a light ring, both
+    # are asked (rules._ask_about_a_ringier_value)
+    assert decide(ev | {"quest.2.glory.3": -1.5}).ask == dict.fromkeys(
+        ["quest.2.glory.3", "quest.2.glory.12"], "unsure"
+    )
+    # at -1.7 (0.3 above the rest, under RINGIER) neither is a question
+    assert decide(ev | {"quest.2.glory.3": -1.7, "quest.2.glory.12": -1.7}).ask == {}
     # a row read as circled asks nothing more of its other values
     assert decide(ev | {"quest.2.glory.3": 5.0}).ask == {}
 
@@ -163,11 +170,11 @@ def test_the_summary_asks_one_question_per_run_of_a_track_and_per_glory_row():
         "dungeon card J/L",
         "item 3 both halves",
     ]
-    # the numbers of a row may be negative; a gap in a track is two questions
+    # the numbers of a row may be negative; a gap in a track is still one question (how far
+    # the track is filled)
     assert questions(["ability.glory.-2", "ability.glory.-1", "gem.3", "gem.5"]) == [
         "ability glory -2/-1",
-        "gems 3",
-        "gems 5",
+        "gems 3/5",
     ]
     # thirty boxes of one faint glory row and one track are still two questions, not too many
     many = [f"wound.{k}" for k in range(1, 20)] + [f"quest.1.glory.{k}" for k in range(1, 12)]

@@ -117,11 +117,17 @@ def test_blank_sheet_reads_empty_even_where_shaded(pd_pack, sheet_kind):
     page, _ = synth.printed_page(pd_pack, sheet_kind, "cs", "a4", 6.0)
     photo, _ = synth.photograph(page, 6.0, synth.Damage(px_per_mm=5.0, light=0.4, gamma=1.4))
     result = read_image(photo, pd_pack, "blank.png")
-    # a sheet needs one dungeon card: the likeliest is taken and is the one box to check
+    # a sheet needs one dungeon card: the likeliest is taken and is the one box read as marked,
+    # and asked about; besides it only an empty glory value is asked, one that reads as ringed
+    # as a light ring does (ability glory -4 here: -1.28 against -1.73 and -1.72 beside it and
+    # the row's median -2.0, see rules._ask_about_a_ringier_value), read as empty
     asked = [b.name for b in result.uncertain]
-    assert len(asked) == 1 and asked[0].startswith("dungeon.")
-    assert [b.name for b in result.boxes if b.marked] == asked
-    assert result.summary == f"1 box to check: dungeon card {asked[0][8:]}"
+    assert asked[0].startswith("dungeon.") and len(asked) <= 2
+    assert all(".glory." in n for n in asked[1:])
+    assert [b.name for b in result.boxes if b.marked] == asked[:1]
+    assert result.summary.startswith(f"{len(asked)} box") and f"dungeon card {asked[0][8:]}" in (
+        result.summary
+    )
     _, problem = sheet_data(result)
     assert problem is None
 
