@@ -724,3 +724,136 @@ def _unbend(
         straight, qx, qy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
     )
     return out, biggest
+
+
+REGISTER_MM = 0.8  # a box is matched against the blank sheet in a window this much wider
+REGISTER_REACH = 8  # px: and may be found up to this far off either way (1 mm)
+REGISTER_AROUND_MM = 9.0  # a box's shift is the median of the boxes' whose centres lie this close
+REGISTER_CELL = 16  # px: the shift field is spread over cells of this size
+REGISTER_MIN = 0.5  # px: a box's shift smaller than this is taken for none (the print matches)
+
+
+def _register_plan(ref: np.ndarray, boxes) -> tuple:
+    """The blank sheet at half resolution, each box's window (those with print to match) and
+    each box's neighbours within REGISTER_AROUND_MM (itself included)."""
+    cv2 = _cv2()
+    from generator.games.papirove_doupe.scan.template import px
+
+    h, w = ref.shape
+    half = cv2.resize(ref, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    windows = []
+    for i, b in enumerate(boxes):
+        x0, y0 = round(px(b.x - REGISTER_MM)) // 2 * 2, round(px(b.y - REGISTER_MM)) // 2 * 2
+        x1 = -(-round(px(b.x + b.w + REGISTER_MM)) // 2) * 2
+        y1 = -(-round(px(b.y + b.h + REGISTER_MM)) // 2) * 2
+        r = REGISTER_REACH + 2
+        if x0 - r < 0 or y0 - r < 0 or x1 + r > w or y1 + r > h:
+            continue
+        if float(ref[y0:y1, x0:x1].std()) >= 0.05:
+            windows.append((i, x0, y0, x1, y1))
+    centre = np.array([(b.x + b.w / 2, b.y + b.h / 2) for b in boxes])
+    around = [np.flatnonzero(np.hypot(*(centre - c).T) <= REGISTER_AROUND_MM) for c in centre]
+    return half, windows, around
+
+
+def box_shifts(photo: np.ndarray, ref: np.ndarray, boxes) -> np.ndarray:
+    """Where each box's print lies in the straightened photo against the blank sheet: (n, 2) px.
+
+    Each box's window (its outline and REGISTER_MM around it) of the blank sheet is matched in
+    the photo up to REGISTER_REACH px off (normalised correlation, so light and tone drop out):
+    first at half resolution (a box found in place there is taken to be in place: within a
+    pixel), then at full resolution a pixel either way of that, and to a fraction of a pixel by
+    a parabola through the best match and its neighbours. A mark inside
+    a box can pull its own match; a box's shift is therefore the median of the shifts of the
+    boxes within REGISTER_AROUND_MM, itself included.
+    """
+    cv2 = _cv2()
+    from generator.games.papirove_doupe.scan.marks import of_ref
+
+    half_ref, windows, around = of_ref(
+        ref, f"register {hash(tuple(boxes))}", lambda r: _register_plan(r, boxes)
+    )
+    h, w = photo.shape
+    half = cv2.resize(photo, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    r2 = -(-REGISTER_REACH // 2)
+    found = np.full((len(boxes), 2), np.nan)
+    for i, x0, y0, x1, y1 in windows:
+        a0, b0, a1, b1 = x0 // 2, y0 // 2, x1 // 2, y1 // 2
+        coarse = cv2.matchTemplate(
+            half[b0 - r2 : b1 + r2, a0 - r2 : a1 + r2],
+            half_ref[b0:b1, a0:a1],
+            cv2.TM_CCOEFF_NORMED,
+        )
+        _, best, _, (cx, cy) = cv2.minMaxLoc(coarse)
+        if best < 0.5:
+            continue
+        dx, dy = 2 * (cx - r2), 2 * (cy - r2)
+        if dx == 0 and dy == 0:  # within a pixel: the print matches, as far as it matters
+            found[i] = 0.0
+            continue
+        match = cv2.matchTemplate(
+            photo[y0 + dy - 1 : y1 + dy + 1, x0 + dx - 1 : x1 + dx + 1],
+            ref[y0:y1, x0:x1],
+            cv2.TM_CCOEFF_NORMED,
+        )
+        _, best, _, (bx, by) = cv2.minMaxLoc(match)
+        d = [float(dx + bx - 1), float(dy + by - 1)]
+        if abs(d[0]) > REGISTER_REACH or abs(d[1]) > REGISTER_REACH:
+            continue
+        for k, (c, n) in enumerate(((bx, match.shape[1]), (by, match.shape[0]))):
+            if 0 < c < n - 1:
+                a = match[by, bx - 1 : bx + 2] if k == 0 else match[by - 1 : by + 2, bx]
+                den = a[0] - 2 * a[1] + a[2]
+                if den < 0:
+                    d[k] += float(np.clip(0.5 * (a[0] - a[2]) / den, -0.5, 0.5))
+        found[i] = d
+    out = np.zeros((len(boxes), 2))
+    ok = ~np.isnan(found[:, 0])
+    moved = ok & (np.nan_to_num(found) != 0).any(axis=1)
+    for i, near in enumerate(around):
+        if not moved[near].any():  # the median of nothing but boxes in place
+            continue
+        near = near[ok[near]]
+        out[i] = np.median(found[near], axis=0)
+    return out
+
+
+def register(straight: np.ndarray, ref: np.ndarray, boxes) -> np.ndarray:
+    """The straightened photo resampled so that each box's print lies where the blank sheet has
+    it (what the bend correction's windows, 12 mm and more, leave: up to half a millimetre at
+    the sheet's edge, where its outline reads as a ring round an empty circle)."""
+    cv2 = _cv2()
+    from generator.games.papirove_doupe.scan.template import px
+
+    photo = 1.0 - straight.astype(np.float32) / 255.0
+    shifts = box_shifts(photo, ref, boxes)
+    shifts[np.hypot(shifts[:, 0], shifts[:, 1]) < REGISTER_MIN] = 0.0
+    if not len(boxes) or not shifts.any():
+        return straight
+    h, w = straight.shape
+    c = REGISTER_CELL
+    gh, gw = -(-h // c), -(-w // c)
+    num = np.zeros((gh, gw, 2), np.float32)
+    den = np.zeros((gh, gw), np.float32)
+    for b, s in zip(boxes, shifts, strict=True):
+        gx = min(max(int(px(b.x + b.w / 2) // c), 0), gw - 1)
+        gy = min(max(int(px(b.y + b.h / 2) // c), 0), gh - 1)
+        num[gy, gx] += s
+        den[gy, gx] += 1.0
+    sigma = 2.0 * PX_PER_MM / c  # 2 mm
+    num = cv2.GaussianBlur(num, (0, 0), sigma)
+    den = cv2.GaussianBlur(den, (0, 0), sigma)
+    peak = float(den.max())
+    # far from any box the field fades to no shift
+    field = num / np.maximum(den, 0.05 * peak)[..., None]
+    fx = cv2.resize(
+        np.ascontiguousarray(field[..., 0]), (gw * c, gh * c), interpolation=cv2.INTER_LINEAR
+    )[:h, :w]
+    fy = cv2.resize(
+        np.ascontiguousarray(field[..., 1]), (gw * c, gh * c), interpolation=cv2.INTER_LINEAR
+    )[:h, :w]
+    qx = np.arange(w, dtype=np.float32)[None, :] + fx
+    qy = np.arange(h, dtype=np.float32)[:, None] + fy
+    return cv2.remap(
+        straight, qx, qy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
+    )

@@ -155,6 +155,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
     ref = reference(pack, kind, where.sheet_id, where.lang)
     where = align.refine(gray, where, kind, ref)
     straight, bend = align.unbend(align.warp(gray, where, kind), ref)
+    straight = align.register(straight, ref, list(kind.boxes))
     photo = marks.darkness(straight, ref)
     boxes = list(kind.boxes)
     exp = marks.expected(photo, ref, boxes)
