@@ -560,6 +560,15 @@ def disc_strokes(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np.nda
     return out
 
 
+def _glory_rows(names: list[str]) -> list[list[int]]:
+    """The indices of the glory values of each row (quest.1.glory.*, ability.glory.*, ...)."""
+    rows: dict[str, list[int]] = {}
+    for i, n in enumerate(names):
+        if ".glory." in n:
+            rows.setdefault(n.rsplit(".", 1)[0], []).append(i)
+    return list(rows.values())
+
+
 def _stroke_doubts(names: list[str], ev: np.ndarray, strokes: np.ndarray) -> list[str]:
     """In each row of glory values with none read as circled, the value whose strokes (as
     `disc_strokes` measures them) stand STROKE_APART of the row's spreads (1.4826 median
@@ -568,12 +577,8 @@ def _stroke_doubts(names: list[str], ev: np.ndarray, strokes: np.ndarray) -> lis
     holdout case 216: quest 2's glory 14 at 5.8 against the next 2.2). The reading stays; the
     value is asked about. (On 160 sheets of the tuning sets, 7 of 10 such missed values stood
     out so, and 21 of 246 rows with nothing circled.)"""
-    rows: dict[str, list[int]] = {}
-    for i, n in enumerate(names):
-        if ".glory." in n:
-            rows.setdefault(n.rsplit(".", 1)[0], []).append(i)
     out = []
-    for row in rows.values():
+    for row in _glory_rows(names):
         q = strokes[row]
         if len(row) < 5 or (ev[row] > 0).any() or not np.isfinite(q).all():
             continue
@@ -594,12 +599,8 @@ def _ring_doubts(
     other, alike printed values do not show (the reading stays; the value is asked about).
     Not where a circle nearby (in the next row) shows as much ring: that ring is its own,
     crossing this circle's outer band."""
-    rows: dict[str, list[int]] = {}
-    for i, n in enumerate(names):
-        if ".glory." in n:
-            rows.setdefault(n.rsplit(".", 1)[0], []).append(i)
     out = []
-    for row in rows.values():
+    for row in _glory_rows(names):
         if len(row) < 3 or (ev[row] > 0).any():
             continue
         order = sorted(row, key=lambda i: ring_ev[i], reverse=True)

@@ -19,8 +19,9 @@ are printed alike and photographed alike: a light pencil mark is lighter than a 
 still darker than its empty neighbours. So is a glory value that looks more ringed than the
 values beside it in a row read as not circled, a ring read in a row where a value not beside it
 stands out too (a shadow or a misplaced print), and along a track the boxes as unsure as an
-asked one next to them, or a last mark far fainter than a plain one before it. A sheet with more questions than a player will check is
-told so and given no score (see summary.py): it is asked to photograph the sheet again.
+asked one next to them, or a last mark far fainter than a plain one before it. A sheet with
+more questions than a player will check is told so and given no score (see summary.py): it is
+asked to photograph the sheet again.
 """
 
 from __future__ import annotations
@@ -252,8 +253,9 @@ def _ask_at_the_edge(
     """Ask about the box at the boundary of a group's reading when it stands above the group's
     other empty boxes by EDGE: the first box after a track ends (a light mark that would carry
     the track on; and so on along the track while each next box stands above those after it,
-    looks at least as marked as the one before it, or is asked about already), or the strongest value of a row read as not circled. (An item's
-    two halves are no neighbourhood: its second half is printed unlike its first.)"""
+    looks at least as marked as the one before it, or is asked about already), or the strongest
+    value of a row read as not circled. (An item's two halves are no neighbourhood: its second
+    half is printed unlike its first.)"""
     if g.required or len(g.boxes) < 3:
         return
     ev = {b: evidence.get(b, 0.0) for b in g.boxes}
