@@ -157,3 +157,25 @@ def test_in_a_row_read_as_a_guess_every_nearly_as_likely_value_is_asked_about(ev
         for b in ROW:
             if d.sureness[b] < GUESS_WIDE * MARGIN:
                 assert b in d.ask
+
+
+GEMS = [f"gem.{k}" for k in range(1, 13)]
+
+
+@seed(24)
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.floats(-4, 4), min_size=len(GEMS), max_size=len(GEMS)))
+def test_the_box_where_a_track_s_fill_would_change_is_listed_when_unsure(values):
+    # for random evidence of a track (gems fill from the left): read as filled to box k, the
+    # reading filled to k - 1 is ev[k] less likely and the reading filled to k + 1 is -ev[k + 1]
+    # less likely (one box changed, sqrt(1)); so box k and box k + 1, where the fill would change,
+    # are within MARGIN of their alternative whenever their evidence is, and are listed
+    ev = dict(zip(GEMS, values, strict=True))
+    d = decide(ev)
+    filled = [b for b in GEMS if d.marked[b]]
+    k = len(filled)
+    assert filled == GEMS[:k]  # a track is read filled from the left
+    if k and abs(ev[GEMS[k - 1]]) < MARGIN:
+        assert GEMS[k - 1] in d.ask
+    if k < len(GEMS) and abs(ev[GEMS[k]]) < MARGIN:
+        assert GEMS[k] in d.ask
