@@ -179,3 +179,31 @@ def test_the_box_where_a_track_s_fill_would_change_is_listed_when_unsure(values)
         assert GEMS[k - 1] in d.ask
     if k < len(GEMS) and abs(ev[GEMS[k]]) < MARGIN:
         assert GEMS[k] in d.ask
+
+
+def test_a_track_carried_over_a_gap_by_light_marks_asks_about_those_marks():
+    # wild tuning case 66 with the stroke channel: gems 1-5 plain (capped at CAP 8: 40), gems 6-8
+    # look empty (-0.33, -0.74, 0.0), gems 9 and 10 light strokes (+2.75, +2.35: an empty box
+    # under a shadow), 11 at -0.16, 12 at -1.99. Filled to 10 scores 40 - 1.07 + 5.10 = 44.03,
+    # to 11 43.87 (gem 11 asked: 0.16 < MARGIN), to 5 40. Gem 6 read as marked though it looks
+    # empty: filled to 5 is (44.03 - 40) / sqrt(5) = 1.80 away, no alternative, but what forces
+    # it (gems 7-10) is not clear either: gem 6 is asked, and 7, 8 likewise. Gems 9 and 10 read
+    # as they look, each plainly (over PLAIN 1.5): the old reading asked nothing of them, and
+    # they were the wrong boxes. They carry the track over the gap and lie under FORCING 3: asked
+    from generator.games.papirove_doupe.scan.rules import FORCING
+
+    assert FORCING == 3.0
+    ev = dict(
+        zip(
+            GEMS,
+            [107.0, 109.0, 125.0, 114.0, 127.0, -0.33, -0.74, 0.0, 2.75, 2.35, -0.16, -1.99],
+            strict=True,
+        )
+    )
+    d = decide(ev)
+    assert [d.marked[b] for b in GEMS] == [True] * 10 + [False] * 2
+    assert math.isclose(d.sureness["gem.6"], (44.03 - 40) / math.sqrt(5), abs_tol=1e-9)
+    assert sorted(d.ask, key=GEMS.index) == [f"gem.{k}" for k in (6, 7, 8, 9, 10, 11)]
+    # planted: plain marks beyond the gap (+8) are not asked about; the gap still is
+    plain = decide(ev | {"gem.9": 8.0, "gem.10": 8.0})
+    assert sorted(plain.ask, key=GEMS.index) == [f"gem.{k}" for k in (6, 7, 8, 11)]
