@@ -12,7 +12,8 @@ too (a reading made certain out of unsure evidence only). Boxes that do not chan
 never listed.
 
 There is no cap on how many boxes of a group are asked about: a wrong box is never dropped from
-the list to keep it short. Where a reading error most often hides, at the boundary of a group's
+the list to keep it short (the one box left out for another is a glory value beside a more
+ringed value that is asked about: the row's question stands at its peak). Where a reading error most often hides, at the boundary of a group's
 reading (the first box after a track ends; the strongest value of a row read as not circled),
 that box is asked about too when it stands clearly above the group's other empty boxes, which
 are printed alike and photographed alike: a light pencil mark is lighter than a clear one, but
