@@ -207,3 +207,28 @@ def test_a_track_carried_over_a_gap_by_light_marks_asks_about_those_marks():
     # planted: plain marks beyond the gap (+8) are not asked about; the gap still is
     plain = decide(ev | {"gem.9": 8.0, "gem.10": 8.0})
     assert sorted(plain.ask, key=GEMS.index) == [f"gem.{k}" for k in (6, 7, 8, 11)]
+
+
+# independent case 271 with the stroke channel (3.2 px per mm, every gem empty): gems 1, 3 and
+# 5 read as light strokes, gem 2 lighter, gem 4 empty-looking
+CASE_271 = [1.99, 0.80, 2.22, -0.89, 2.20, -1.46, -0.34, 0.05, 0.47, -1.27, -1.41, -1.31]
+
+
+def test_a_track_of_light_marks_only_is_asked_about_as_a_whole():
+    # filled to k scores 0, 1.99, 2.79, 5.01, 4.12, 6.32 (k = 5, the best), 4.86, 4.52, 4.57,
+    # 5.04, ... Gem 4 read as marked: filled to 3 is (6.32 - 5.01) / sqrt(2) = 0.93 away, under
+    # MARGIN: asked, and gem 5 with it; gems 6-9 (filled to 9: (6.32 - 5.04) / sqrt(4) = 0.64)
+    # too. Gems 1, 3 (over PLAIN: no alternative) and 2 ((6.32 - 1.99) / sqrt(4) = 2.17) were
+    # not, and they were the wrong boxes. Every mark of the track lies under LIGHT 3 and the
+    # track is asked about: all its marks are asked about
+    from generator.games.papirove_doupe.scan.rules import LIGHT
+
+    assert LIGHT == 3.0
+    ev = dict(zip(GEMS, CASE_271, strict=True))
+    d = decide(ev)
+    assert [d.marked[b] for b in GEMS] == [True] * 5 + [False] * 7
+    assert math.isclose(d.sureness["gem.2"], (6.32 - 1.99) / 2, abs_tol=1e-9)
+    assert sorted(d.ask, key=GEMS.index) == GEMS[:9]
+    # planted: one plain mark (gem 1 at +8) says the track is filled: gems 1-3 are not asked
+    plain = decide(ev | {"gem.1": 8.0})
+    assert sorted(plain.ask, key=GEMS.index) == GEMS[3:9]
