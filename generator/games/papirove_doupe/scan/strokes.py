@@ -1,0 +1,158 @@
+"""Line-like ink in square boxes: the stroke channel beside a box's mean darkness.
+
+A thin pencil cross, slash or tick darkens only a small share of a square box, so the box's
+mean darkness over the local background rises little above the empty boxes' (wild holdout case
+266, pencil 0.38 at 3462 px: a quarter of the marked boxes read below the evidence 0). Along
+the stroke, though, the residue (photo darkness minus the expected print minus the local
+background) is as dark as the pencil made it. This module measures that: the residue averaged
+along short diagonal line segments (which keeps a stroke's darkness and averages the photo's
+noise and the pencil's grain away), the stronger of the two diagonals at each pixel, and a
+high percentile of that in each quarter of the box, off the printed numeral. A stroke that crosses
+the box reaches two opposite quarters (a cross all four, a slash or a tick one diagonal pair);
+a stroke run over the edge from a neighbour reaches the quarters along one side or one corner,
+and a shadow's smooth gradient darkens one side as much as it lightens the opposite: the
+measure is the larger of the two diagonal pairs' weaker quarter.
+
+`local.evidence` calibrates it per sheet against the boxes the mean reads as empty (their level
+and spread, per box size where it can, as it does the mean) and lets a box whose strokes stand
+clearly above the empty boxes' count as marked even when its mean is low.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from generator.games.papirove_doupe.scan import marks
+from generator.games.papirove_doupe.scan.template import Box, px
+
+LINE_PX = 13  # px (1.6 mm at 8 px per mm): the segments the residue is averaged along
+ANGLES = (45.0, 135.0)  # degrees: the segments' directions
+QUANTILE = 95.0  # percentile of a quarter's line response that measures its strokes
+MIN_SIDE_MM = 3.0  # boxes smaller than this are left to the mean (too few pixels a quarter)
+PRINT_PX = 5  # the print (numerals, outlines) grown by this (a square, px) is left out
+PRINT_LEVEL = 0.03  # darkness of the blank sheet from which a pixel is print
+MIN_WEIGHT = 0.25  # a segment with less than this share of paper along it says nothing
+MIN_PIXELS = 6  # a quarter with fewer paper pixels than this is measured on all its pixels,
+# and one with fewer pixels the paper tells about than this says nothing
+_PAD = LINE_PX // 2
+
+_KERNELS: list[np.ndarray] = []
+
+
+def kernels() -> list[np.ndarray]:
+    """The line kernels along ANGLES, LINE_PX long, each summing to 1."""
+    if not _KERNELS:
+        c = _PAD
+        for angle in ANGLES:
+            k = np.zeros((LINE_PX, LINE_PX), np.float32)
+            t = np.deg2rad(angle)
+            for s in np.linspace(-c, c, 4 * LINE_PX):
+                k[round(c + s * np.sin(t)), round(c + s * np.cos(t))] = 1.0
+            _KERNELS.append(k / k.sum())
+    return _KERNELS
+
+
+def _inner(box: Box) -> tuple[int, int, int, int]:
+    """The region a square box is measured over (as `marks.features` insets it), in px."""
+    inset = max(marks.INSET_MM, 0.12 * min(box.w, box.h))
+    return (
+        round(px(box.x + inset)),
+        round(px(box.y + inset)),
+        round(px(box.x + box.w - inset)),
+        round(px(box.y + box.h - inset)),
+    )
+
+
+_WINDOWS: dict[tuple[int, int], list] = {}
+
+
+def _windows(ref: np.ndarray, boxes: list[Box]):
+    """Each measured square box's index, inner region, the paper mask of the region padded by
+    half a segment (as float32), and the region's four quarters (top left, top right, bottom
+    left, bottom right) as masks of their paper, or of all their pixels where the print leaves
+    too little paper."""
+    key = (hash(tuple(boxes)), id(ref) if not ref.flags.writeable else -1)
+    if key in _WINDOWS:
+        return _WINDOWS[key]
+    import cv2
+
+    h, w = ref.shape
+    grown = cv2.dilate(ref, np.ones((PRINT_PX, PRINT_PX), np.uint8))
+    out = []
+    for i, b in enumerate(boxes):
+        if b.round or min(b.w, b.h) < MIN_SIDE_MM:
+            continue
+        x0, y0, x1, y1 = _inner(b)
+        if x0 < _PAD or y0 < _PAD or x1 > w - _PAD or y1 > h - _PAD or x1 - x0 < 4 or y1 - y0 < 4:
+            continue
+        padded = (grown[y0 - _PAD : y1 + _PAD, x0 - _PAD : x1 + _PAD] < PRINT_LEVEL).astype(
+            np.float32
+        )
+        paper = padded[_PAD:-_PAD, _PAD:-_PAD] > 0
+        hy, hx = (y1 - y0) // 2, (x1 - x0) // 2
+        quarters = []
+        for ys in (slice(0, hy), slice(hy, None)):
+            for xs in (slice(0, hx), slice(hx, None)):
+                q = np.zeros_like(paper)
+                q[ys, xs] = True
+                if (q & paper).sum() >= MIN_PIXELS:
+                    q &= paper
+                quarters.append(q)
+        out.append((i, x0, y0, x1, y1, padded, quarters))
+    if not ref.flags.writeable:
+        _WINDOWS[key] = out
+    return out
+
+
+def _high(values: np.ndarray) -> float:
+    """The QUANTILE percentile of `values` (nearest rank)."""
+    k = min(round(values.size * QUANTILE / 100.0), values.size - 1)
+    return float(np.partition(values, k)[k])
+
+
+def square_strokes(
+    local: np.ndarray, exp: np.ndarray, ref: np.ndarray, boxes: list[Box]
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each square box of MIN_SIDE_MM or more, the darkness of its strokes over the expected
+    print and the local background (`local` is the photo less the background): the larger of
+    the two diagonal pairs of quarters' weaker quarter, each quarter measured as the QUANTILE
+    percentile of the line response (nan for circles, small boxes and boxes at the image's
+    edge); and the median of the box's paper (its level: a stroke covers less than half of it,
+    a shading all).
+
+    The line response averages the paper only (a normalised convolution: the print and what a
+    print set off by a pixel leaves beside it are no evidence either way), along ANGLES: a
+    frame set off by a fraction of a millimetre leaves a band along a side, which a diagonal
+    segment crosses in a pixel or two; the players' crosses, slashes, ticks and hatching run
+    across the box."""
+    import cv2
+
+    out, level = np.full(len(boxes), np.nan), np.zeros(len(boxes))
+    ks = kernels()
+    for i, x0, y0, x1, y1, paper, quarters in _windows(ref, boxes):
+        ys, xs = slice(y0 - _PAD, y1 + _PAD), slice(x0 - _PAD, x1 + _PAD)
+        r = (local[ys, xs] - exp[ys, xs]) * paper
+        line = None
+        for k in ks:
+            weight = cv2.filter2D(paper, -1, k, borderType=cv2.BORDER_CONSTANT)
+            resp = cv2.filter2D(r, -1, k, borderType=cv2.BORDER_CONSTANT)
+            resp = np.where(weight >= MIN_WEIGHT, resp / np.maximum(weight, MIN_WEIGHT), -np.inf)
+            line = resp if line is None else np.maximum(line, resp)
+        line = line[_PAD:-_PAD, _PAD:-_PAD]
+        tl, tr, bl, br = (_quarter(line[q]) for q in quarters)
+        pairs = [min(a, b) for a, b in ((tl, br), (tr, bl)) if np.isfinite(a) and np.isfinite(b)]
+        if pairs:
+            out[i] = max(pairs)
+            inner = r[_PAD:-_PAD, _PAD:-_PAD][paper[_PAD:-_PAD, _PAD:-_PAD] > 0]
+            if inner.size:
+                level[i] = float(np.partition(inner, inner.size // 2)[inner.size // 2])
+    return out, level
+
+
+def _quarter(line: np.ndarray) -> float:
+    """A quarter's strokes: the QUANTILE percentile of its line response where the paper tells
+    (nan where fewer than MIN_PIXELS of its pixels do)."""
+    line = line[np.isfinite(line)]
+    if line.size < MIN_PIXELS:
+        return float("nan")
+    return _high(line)
