@@ -451,6 +451,8 @@ def _fields(data: dict) -> dict:
 
 def run_case(args: tuple[int, str]) -> dict:
     """Make case i and read it; what came out against what was drawn."""
+    from bench_scan_wild import checked
+
     from generator.errors import PapirnaError
     from generator.games.papirove_doupe.scan.read import load_image, read_image, sheet_data
     from generator.games.papirove_doupe.score import from_fields
@@ -493,7 +495,9 @@ def run_case(args: tuple[int, str]) -> dict:
     from generator.games.papirove_doupe.scan.rules import scored
 
     wrong_scored = {b for b in wrong if scored(b)}
-    row.update(listed=len(listed), right=right)
+    row.update(
+        listed=len(listed), right=right, checked=checked(result, listed, marked, truth, _fields)
+    )
     if problem is not None:
         row.update(outcome="refused", why=problem.message)
     elif result.too_many:  # `papirna score` gives no score for it: photograph it again
@@ -525,6 +529,10 @@ def report(rows: list[dict]) -> None:
         print(f"  {k:22} {outcomes.get(k, 0):4}")
     print(f"  {'refused':22} {outcomes.get('refused', 0):4}")
     print(f"  fields right: {right}/{fields} = {100 * right / max(fields, 1):.2f} %")
+    scored = [r for r in rows if r["outcome"] != "refused"]
+    if scored:
+        n_f, n_ok = sum(r["fields"] for r in scored), sum(r["checked"] for r in scored)
+        print(f"  fields right once the listed boxes are checked (sheets scored): {n_ok}/{n_f}")
     if big:
         print(f"  listed boxes (>= 1000 px): median {statistics.median(big)}, max {max(big)}")
     small = [

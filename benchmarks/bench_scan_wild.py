@@ -109,6 +109,7 @@ def run_case(args: tuple[str, int]) -> dict:
         b.name for b in result.boxes if b.marked != (b.name in case.marked) and scored(b.name)
     }
     row.update(listed=len(listed), right=right, wrong_boxes=sorted(wrong_boxes))
+    row["checked"] = checked(result, listed, case.marked, truth)
     if problem is not None:
         row.update(outcome="refused", why=problem.message)
     elif result.too_many:  # `papirna score` gives no score for it: photograph it again
@@ -128,6 +129,21 @@ def run_case(args: tuple[str, int]) -> dict:
     return row
 
 
+def checked(result, listed: set[str], marked: set[str], truth: dict, fields=_fields) -> int:
+    """The fields right once the player has put the listed boxes right (`fields`: how a
+    script splits the typed sheet's data into fields)."""
+    from generator.errors import PapirnaError
+    from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
+
+    values = dict(result.values)
+    values.update({n: n in marked for n in listed})
+    try:
+        got = fields(papirove_doupe_from_fields(values, "x"))
+    except PapirnaError:
+        return 0
+    return sum(got.get(k) == v for k, v in truth.items())
+
+
 def report(rows: list[dict], label: str) -> None:
     """Print the figures of a set of cases."""
     n = len(rows)
@@ -141,6 +157,10 @@ def report(rows: list[dict], label: str) -> None:
         print(f"  {k:22} {outcomes.get(k, 0):4}")
     print(f"  {'refused':22} {outcomes.get('refused', 0):4}")
     print(f"  fields right: {right}/{fields} = {100 * right / max(fields, 1):.2f} %")
+    scored = [r for r in rows if r["outcome"] != "refused"]
+    if scored:
+        n_f, n_ok = sum(r["fields"] for r in scored), sum(r["checked"] for r in scored)
+        print(f"  fields right once the listed boxes are checked (sheets scored): {n_ok}/{n_f}")
     if big:
         print(f"  listed boxes (>= 1000 px): median {statistics.median(big)}, max {max(big)}")
     small = [r["listed"] for r in rows if 1000 <= r["long"] < 1600 and r["outcome"] != "refused"]
