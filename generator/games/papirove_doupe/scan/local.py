@@ -292,6 +292,25 @@ def _shade(bg: np.ndarray, boxes: list[Box]) -> np.ndarray:
     return out
 
 
+def _vary(bg: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """How much the background changes inside each square box of strokes.MIN_SIDE_MM or more
+    (its largest less its smallest value over the box's inner region; 0 for the rest): where
+    a shadow's edge or a lamp's falloff crosses a box, the background carried in from the paper
+    around it can miss some of the shading inside."""
+    h, w = bg.shape
+    out = np.zeros(len(boxes))
+    for i, b in enumerate(boxes):
+        if b.round or min(b.w, b.h) < strokes.MIN_SIDE_MM:
+            continue
+        inset = max(marks.INSET_MM, 0.12 * min(b.w, b.h))
+        x0, y0 = max(round(px(b.x + inset)), 0), max(round(px(b.y + inset)), 0)
+        x1, y1 = min(round(px(b.x + b.w - inset)), w), min(round(px(b.y + b.h - inset)), h)
+        if x1 > x0 and y1 > y0:
+            window = bg[y0:y1, x0:x1]
+            out[i] = float(window.max() - window.min())
+    return out
+
+
 def local_levels(
     value: np.ndarray, shade: np.ndarray, boxes: list[Box], centre: float, spread: float
 ) -> np.ndarray:
@@ -478,7 +497,9 @@ def evidence(
     ev = (value - thresholds) / units
     ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
     # a light pencil cross, slash or tick: its strokes stand out where its mean hardly does
-    ev = np.maximum(ev, stroke_evidence(local, exp, ref, boxes, value < thresholds, shade))
+    ev = np.maximum(
+        ev, stroke_evidence(local, exp, ref, boxes, value < thresholds, shade, _vary(bg, boxes))
+    )
     # circles: a ring drawn round the number counts too, as the sector reader measures it
     sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
     f = _line_tone(f, boxes)
@@ -532,11 +553,13 @@ def stroke_evidence(
     boxes: list[Box],
     empty: np.ndarray,
     shade: np.ndarray,
+    vary: np.ndarray,
 ) -> np.ndarray:
     """Each square box's evidence from its strokes (`strokes.square_strokes`), against the level
     and spread of the strokes of the boxes whose mean reads them as `empty` (-inf where there
-    is none: circles, small boxes, too few empty boxes to calibrate by). A box under shading is
-    only as sure as the shading's uncertainty (SHADE_NOISE of it) allows, as for the mean."""
+    is none: circles, small boxes, too few empty boxes to calibrate by). `shade` is the shading
+    the background took off in each box (`_shade`), `vary` how much the background changes
+    inside it (`_vary`)."""
     out = np.full(len(boxes), -np.inf)
     s, level = strokes.square_strokes(local, exp, ref, boxes)
     ok = np.isfinite(s)
@@ -544,28 +567,17 @@ def stroke_evidence(
     if cal.sum() < STROKE_MIN:
         return out
     centre, spread = marks.empty_level(s[cal], STROKE_FLOOR)
-    centres, spreads = np.full(len(boxes), centre), np.full(len(boxes), spread)
-    cal &= s < centre + STROKE_Z * spread  # (light marks the mean missed do not count)
-    # Boxes of one size are printed alike (a numeral or a letter inside, or none) and show
-    # alike what the print left (a numeral set off by a pixel darkens the side it moved to):
-    # their empty level is their own where most of them read empty by their mean (health
-    # boxes' 0.031 against the items' 0.007 in wild holdout case 278, a scan); their spread
-    # is at least the sheet's.
-    sizes = [(round(b.w * 2), round(b.h * 2)) for b in boxes]
-    for size in {sizes[i] for i in np.flatnonzero(ok)}:
-        group = np.array([i for i in np.flatnonzero(ok) if sizes[i] == size])
-        empties = s[group][cal[group]]
-        if empties.size >= max(marks.GROUP_MIN, group.size // 2):
-            g_centre, g_spread = marks.empty_level(empties, STROKE_FLOOR)
-            centres[group], spreads[group] = g_centre, max(g_spread, spread)
-    # what a shadow's edge leaves inside a box (the background is carried in from the paper
-    # around it) raises its strokes as it does its mean: the box's own level (the median of its
-    # paper, which a stroke covers less than half of) is taken off, by LOCAL_SHADE of the
-    # shading taken off there at most (on an evenly lit sheet nothing: a light fill keeps its
-    # strokes, which its mean may not show enough)
-    excess = s - centres - np.minimum(np.maximum(level, 0.0), LOCAL_SHADE * np.abs(shade))
-    units = np.hypot(STROKE_UNIT * spreads[ok], SHADE_NOISE * np.abs(shade[ok]))
-    out[ok] = (excess[ok] - STROKE_Z * spreads[ok]) / units
+    # What a shadow leaves inside a box (the background is carried in from the paper around
+    # it) raises its strokes as it does its mean, evenly or (under a shadow's edge) smoothly:
+    # the box's own level (the median of its paper, which a stroke covers less than half of) is
+    # taken off, by LOCAL_SHADE of the shading taken off there or of the background's change
+    # inside it at most (in even light nothing: a light fill keeps its strokes, which its mean
+    # may not show enough). A box that a shadow's edge crosses is only as sure as SHADE_NOISE
+    # of that change allows (the level taken off, an even shadow's is no uncertainty more).
+    cap = LOCAL_SHADE * np.maximum(np.abs(shade), vary)
+    excess = s - centre - np.minimum(np.maximum(level, 0.0), cap)
+    units = np.hypot(STROKE_UNIT * spread, SHADE_NOISE * vary[ok])
+    out[ok] = (excess[ok] - STROKE_Z * spread) / units
     return out
 
 
