@@ -497,9 +497,11 @@ def evidence(
     ev = (value - thresholds) / units
     ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
     # a light pencil cross, slash or tick: its strokes stand out where its mean hardly does
+    # (but not in a box that a neighbour's mark runs into: that stays a question)
     ev = np.maximum(
         ev, stroke_evidence(local, exp, ref, boxes, value < thresholds, shade, _vary(bg, boxes))
     )
+    ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
     # circles: a ring drawn round the number counts too, as the sector reader measures it
     sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
     f = _line_tone(f, boxes)

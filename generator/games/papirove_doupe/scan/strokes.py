@@ -20,6 +20,8 @@ clearly above the empty boxes' count as marked even when its mean is low.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from generator.games.papirove_doupe.scan import marks
@@ -63,45 +65,89 @@ def _inner(box: Box) -> tuple[int, int, int, int]:
     )
 
 
-_WINDOWS: dict[tuple[int, int], list] = {}
+@dataclass
+class _Group:
+    """The measured square boxes whose padded windows have one shape, stacked for filtering."""
+
+    index: np.ndarray  # (n,): the boxes' indices
+    corner: np.ndarray  # (n, 2): each inner region's top left pixel (x, y)
+    size: tuple[int, int]  # the inner region's height and width
+    paper: np.ndarray  # (n * padded height, padded width): the paper masks, stacked (float32)
+    weight: list[np.ndarray]  # per kernel, the share of paper along it: (n, height, width)
+    quarters: np.ndarray  # (n, 4, height, width): top left, top right, bottom left, bottom right
 
 
-def _windows(ref: np.ndarray, boxes: list[Box]):
-    """Each measured square box's index, inner region, the paper mask of the region padded by
-    half a segment (as float32), and the region's four quarters (top left, top right, bottom
-    left, bottom right) as masks of their paper, or of all their pixels where the print leaves
-    too little paper."""
+_WINDOWS: dict[tuple[int, int], list[_Group]] = {}
+
+
+def _windows(ref: np.ndarray, boxes: list[Box]) -> list[_Group]:
+    """The measured square boxes in groups of one window shape: each box's inner region, its
+    paper mask padded by half a segment, how much paper each segment sees, and the region's
+    four quarters as masks of their paper (or of all their pixels where the print leaves too
+    little paper)."""
     key = (hash(tuple(boxes)), id(ref) if not ref.flags.writeable else -1)
     if key in _WINDOWS:
         return _WINDOWS[key]
     import cv2
 
     h, w = ref.shape
-    grown = cv2.dilate(ref, np.ones((PRINT_PX, PRINT_PX), np.uint8))
-    out = []
+    grow = np.ones((PRINT_PX, PRINT_PX), np.uint8)
+    reach = _PAD + PRINT_PX // 2
+    found: dict[tuple[int, int], list[tuple[int, int, int, np.ndarray, np.ndarray]]] = {}
     for i, b in enumerate(boxes):
         if b.round or min(b.w, b.h) < MIN_SIDE_MM:
             continue
         x0, y0, x1, y1 = _inner(b)
-        if x0 < _PAD or y0 < _PAD or x1 > w - _PAD or y1 > h - _PAD or x1 - x0 < 4 or y1 - y0 < 4:
+        if x0 < reach or y0 < reach or x1 > w - reach or y1 > h - reach:
             continue
-        padded = (grown[y0 - _PAD : y1 + _PAD, x0 - _PAD : x1 + _PAD] < PRINT_LEVEL).astype(
-            np.float32
-        )
+        if x1 - x0 < 4 or y1 - y0 < 4:
+            continue
+        window = ref[y0 - reach : y1 + reach, x0 - reach : x1 + reach]
+        grown = cv2.dilate(window, grow)[
+            PRINT_PX // 2 : -(PRINT_PX // 2), PRINT_PX // 2 : -(PRINT_PX // 2)
+        ]
+        padded = (grown < PRINT_LEVEL).astype(np.float32)
         paper = padded[_PAD:-_PAD, _PAD:-_PAD] > 0
         hy, hx = (y1 - y0) // 2, (x1 - x0) // 2
-        quarters = []
-        for ys in (slice(0, hy), slice(hy, None)):
-            for xs in (slice(0, hx), slice(hx, None)):
-                q = np.zeros_like(paper)
-                q[ys, xs] = True
-                if (q & paper).sum() >= MIN_PIXELS:
-                    q &= paper
-                quarters.append(q)
-        out.append((i, x0, y0, x1, y1, padded, quarters))
+        quarters = np.zeros((4, *paper.shape), bool)
+        for k, (ys, xs) in enumerate(
+            (ys, xs)
+            for ys in (slice(0, hy), slice(hy, None))
+            for xs in (slice(0, hx), slice(hx, None))
+        ):
+            quarters[k, ys, xs] = True
+            if (quarters[k] & paper).sum() >= MIN_PIXELS:
+                quarters[k] &= paper
+        found.setdefault(paper.shape, []).append((i, x0, y0, padded, quarters))
+    out = []
+    for (gh, gw), rows in found.items():
+        paper = np.concatenate([r[3] for r in rows])
+        weight = [_filtered(paper, k, len(rows), gh, gw) for k in kernels()]
+        out.append(
+            _Group(
+                np.array([r[0] for r in rows]),
+                np.array([(r[1], r[2]) for r in rows]),
+                (gh, gw),
+                paper,
+                weight,
+                np.stack([r[4] for r in rows]),
+            )
+        )
     if not ref.flags.writeable:
         _WINDOWS[key] = out
     return out
+
+
+def _filtered(stack: np.ndarray, kernel: np.ndarray, n: int, h: int, w: int) -> np.ndarray:
+    """`stack` (n windows of (h + 2 pad) x (w + 2 pad), one below the other) correlated with
+    `kernel`, each window's inner h x w part: (n, h, w). The windows are padded by half a
+    kernel, so no inner pixel's response reaches into the next window; the kernel is a line of
+    LINE_PX equal weights, so the response is a sum of as many shifted windows."""
+    windows = stack.reshape(n, h + 2 * _PAD, w + 2 * _PAD)
+    out = np.zeros((n, h, w), np.float32)
+    for i, j in np.argwhere(kernel > 0):
+        out += windows[:, i : i + h, j : j + w]
+    return out * np.float32(kernel[kernel > 0][0])
 
 
 def _high(values: np.ndarray) -> float:
@@ -125,27 +171,33 @@ def square_strokes(
     frame set off by a fraction of a millimetre leaves a band along a side, which a diagonal
     segment crosses in a pixel or two; the players' crosses, slashes, ticks and hatching run
     across the box."""
-    import cv2
-
     out, level = np.full(len(boxes), np.nan), np.zeros(len(boxes))
     ks = kernels()
-    for i, x0, y0, x1, y1, paper, quarters in _windows(ref, boxes):
-        ys, xs = slice(y0 - _PAD, y1 + _PAD), slice(x0 - _PAD, x1 + _PAD)
-        r = (local[ys, xs] - exp[ys, xs]) * paper
+    for g in _windows(ref, boxes):
+        gh, gw = g.size
+        n = len(g.index)
+        r = np.empty((n, gh + 2 * _PAD, gw + 2 * _PAD), np.float32)
+        for k, (x0, y0) in enumerate(g.corner):
+            ys, xs = slice(y0 - _PAD, y0 + gh + _PAD), slice(x0 - _PAD, x0 + gw + _PAD)
+            r[k] = local[ys, xs] - exp[ys, xs]
+        r = r.reshape(n * (gh + 2 * _PAD), gw + 2 * _PAD) * g.paper
         line = None
-        for k in ks:
-            weight = cv2.filter2D(paper, -1, k, borderType=cv2.BORDER_CONSTANT)
-            resp = cv2.filter2D(r, -1, k, borderType=cv2.BORDER_CONSTANT)
+        for kernel, weight in zip(ks, g.weight, strict=True):
+            resp = _filtered(r, kernel, n, gh, gw)
             resp = np.where(weight >= MIN_WEIGHT, resp / np.maximum(weight, MIN_WEIGHT), -np.inf)
             line = resp if line is None else np.maximum(line, resp)
-        line = line[_PAD:-_PAD, _PAD:-_PAD]
-        tl, tr, bl, br = (_quarter(line[q]) for q in quarters)
-        pairs = [min(a, b) for a, b in ((tl, br), (tr, bl)) if np.isfinite(a) and np.isfinite(b)]
-        if pairs:
-            out[i] = max(pairs)
-            inner = r[_PAD:-_PAD, _PAD:-_PAD][paper[_PAD:-_PAD, _PAD:-_PAD] > 0]
-            if inner.size:
-                level[i] = float(np.partition(inner, inner.size // 2)[inner.size // 2])
+        inner = r.reshape(n, gh + 2 * _PAD, gw + 2 * _PAD)[:, _PAD:-_PAD, _PAD:-_PAD]
+        paper = g.paper.reshape(n, gh + 2 * _PAD, gw + 2 * _PAD)[:, _PAD:-_PAD, _PAD:-_PAD] > 0
+        for k, i in enumerate(g.index):
+            tl, tr, bl, br = (_quarter(line[k][q]) for q in g.quarters[k])
+            pairs = [
+                min(a, b) for a, b in ((tl, br), (tr, bl)) if np.isfinite(a) and np.isfinite(b)
+            ]
+            if pairs:
+                out[i] = max(pairs)
+                own = inner[k][paper[k]]
+                if own.size:
+                    level[i] = float(np.partition(own, own.size // 2)[own.size // 2])
     return out, level
 
 
