@@ -33,6 +33,7 @@ QUANTILE = 95.0  # percentile of a quarter's line response that measures its str
 MIN_SIDE_MM = 3.0  # boxes smaller than this are left to the mean (too few pixels a quarter)
 PRINT_PX = 5  # the print (numerals, outlines) grown by this (a square, px) is left out
 PRINT_LEVEL = 0.03  # darkness of the blank sheet from which a pixel is print
+EXP_LEVEL = 0.03  # and so is where the expected print (blurred as the photo is) is this dark
 MIN_WEIGHT = 0.25  # a segment with less than this share of paper along it says nothing
 MIN_PIXELS = 6  # a quarter with fewer paper pixels than this is measured on all its pixels,
 # and one with fewer pixels the paper tells about than this says nothing
@@ -73,7 +74,6 @@ class _Group:
     corner: np.ndarray  # (n, 2): each inner region's top left pixel (x, y)
     size: tuple[int, int]  # the inner region's height and width
     paper: np.ndarray  # (n * padded height, padded width): the paper masks, stacked (float32)
-    weight: list[np.ndarray]  # per kernel, the share of paper along it: (n, height, width)
     quarters: np.ndarray  # (n, 4, height, width): top left, top right, bottom left, bottom right
 
 
@@ -82,8 +82,7 @@ _WINDOWS: dict[tuple[int, int], list[_Group]] = {}
 
 def _windows(ref: np.ndarray, boxes: list[Box]) -> list[_Group]:
     """The measured square boxes in groups of one window shape: each box's inner region, its
-    paper mask padded by half a segment, how much paper each segment sees, and the region's
-    four quarters as masks of their paper (or of all their pixels where the print leaves too
+    paper mask padded by half a segment, and the region's four quarters as masks of their paper (or of all their pixels where the print leaves too
     little paper)."""
     key = (hash(tuple(boxes)), id(ref) if not ref.flags.writeable else -1)
     if key in _WINDOWS:
@@ -122,14 +121,12 @@ def _windows(ref: np.ndarray, boxes: list[Box]) -> list[_Group]:
     out = []
     for (gh, gw), rows in found.items():
         paper = np.concatenate([r[3] for r in rows])
-        weight = [_filtered(paper, k, len(rows), gh, gw) for k in kernels()]
         out.append(
             _Group(
                 np.array([r[0] for r in rows]),
                 np.array([(r[1], r[2]) for r in rows]),
                 (gh, gw),
                 paper,
-                weight,
                 np.stack([r[4] for r in rows]),
             )
         )
@@ -177,17 +174,23 @@ def square_strokes(
         gh, gw = g.size
         n = len(g.index)
         r = np.empty((n, gh + 2 * _PAD, gw + 2 * _PAD), np.float32)
+        e = np.empty((n, gh + 2 * _PAD, gw + 2 * _PAD), np.float32)
         for k, (x0, y0) in enumerate(g.corner):
             ys, xs = slice(y0 - _PAD, y0 + gh + _PAD), slice(x0 - _PAD, x0 + gw + _PAD)
-            r[k] = local[ys, xs] - exp[ys, xs]
-        r = r.reshape(n * (gh + 2 * _PAD), gw + 2 * _PAD) * g.paper
+            e[k] = exp[ys, xs]
+            r[k] = local[ys, xs] - e[k]
+        # (on a blurred photo the print's blur reaches past the grown print: a frame's halo,
+        # which the expected print has, as far as the photo's blur was measured)
+        paper = g.paper * (e.reshape(g.paper.shape) < EXP_LEVEL)
+        r = r.reshape(n * (gh + 2 * _PAD), gw + 2 * _PAD) * paper
         line = None
-        for kernel, weight in zip(ks, g.weight, strict=True):
+        for kernel in ks:
+            weight = _filtered(paper, kernel, n, gh, gw)
             resp = _filtered(r, kernel, n, gh, gw)
             resp = np.where(weight >= MIN_WEIGHT, resp / np.maximum(weight, MIN_WEIGHT), -np.inf)
             line = resp if line is None else np.maximum(line, resp)
         inner = r.reshape(n, gh + 2 * _PAD, gw + 2 * _PAD)[:, _PAD:-_PAD, _PAD:-_PAD]
-        paper = g.paper.reshape(n, gh + 2 * _PAD, gw + 2 * _PAD)[:, _PAD:-_PAD, _PAD:-_PAD] > 0
+        paper = paper.reshape(n, gh + 2 * _PAD, gw + 2 * _PAD)[:, _PAD:-_PAD, _PAD:-_PAD] > 0
         for k, i in enumerate(g.index):
             tl, tr, bl, br = (_quarter(line[k][q]) for q in g.quarters[k])
             pairs = [
