@@ -7,15 +7,19 @@ the stroke, though, the residue (photo darkness minus the expected print minus t
 background) is as dark as the pencil made it. This module measures that: the residue averaged
 along short diagonal line segments (which keeps a stroke's darkness and averages the photo's
 noise and the pencil's grain away), the stronger of the two diagonals at each pixel, and a
-high percentile of that in each quarter of the box, off the printed numeral. A stroke that crosses
-the box reaches two opposite quarters (a cross all four, a slash or a tick one diagonal pair);
-a stroke run over the edge from a neighbour reaches the quarters along one side or one corner,
-and a shadow's smooth gradient darkens one side as much as it lightens the opposite: the
-measure is the larger of the two diagonal pairs' weaker quarter.
+high percentile of that in each quarter of the box, off the print (the blank sheet's print
+grown by two pixels, and where the expected print, blurred as the photo is, is not light). A
+stroke that crosses the box reaches two opposite quarters (a cross all four, a slash or a tick
+one diagonal pair); a stroke run over the edge from a neighbour reaches the quarters along one
+side or at one corner, and a frame set off by a fraction of a millimetre leaves a band along a
+side, which diagonal segments cross in a pixel or two: the measure is the larger of the two
+diagonal pairs' weaker quarter. With it comes the box's own level (the median of its paper),
+which a stroke covers less than half of and a shadow all of.
 
-`local.evidence` calibrates it per sheet against the boxes the mean reads as empty (their level
-and spread, per box size where it can, as it does the mean) and lets a box whose strokes stand
-clearly above the empty boxes' count as marked even when its mean is low.
+`local.evidence` calibrates the measure per sheet against the boxes the mean reads as empty
+(their level and spread, as it does the mean), takes off what shading the box's own level
+shows, and lets a box whose strokes stand clearly above the empty boxes' count as marked even
+when its mean is low.
 """
 
 from __future__ import annotations
