@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from generator.games.papirove_doupe.scan import marks
+from generator.games.papirove_doupe.scan import marks, strokes
 from generator.games.papirove_doupe.scan.template import PX_PER_MM, Box, px
 
 BACKGROUND_MM = 1.5  # the local background is smoothed over this (Gaussian sigma)
@@ -292,6 +292,25 @@ def _shade(bg: np.ndarray, boxes: list[Box]) -> np.ndarray:
     return out
 
 
+def _vary(bg: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """How much the background changes inside each square box of strokes.MIN_SIDE_MM or more
+    (its largest less its smallest value over the box's inner region; 0 for the rest): where
+    a shadow's edge or a lamp's falloff crosses a box, the background carried in from the paper
+    around it can miss some of the shading inside."""
+    h, w = bg.shape
+    out = np.zeros(len(boxes))
+    for i, b in enumerate(boxes):
+        if b.round or min(b.w, b.h) < strokes.MIN_SIDE_MM:
+            continue
+        inset = max(marks.INSET_MM, 0.12 * min(b.w, b.h))
+        x0, y0 = max(round(px(b.x + inset)), 0), max(round(px(b.y + inset)), 0)
+        x1, y1 = min(round(px(b.x + b.w - inset)), w), min(round(px(b.y + b.h - inset)), h)
+        if x1 > x0 and y1 > y0:
+            window = bg[y0:y1, x0:x1]
+            out[i] = float(window.max() - window.min())
+    return out
+
+
 def local_levels(
     value: np.ndarray, shade: np.ndarray, boxes: list[Box], centre: float, spread: float
 ) -> np.ndarray:
@@ -477,6 +496,12 @@ def evidence(
                 break
     ev = (value - thresholds) / units
     ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
+    # a light pencil cross, slash or tick: its strokes stand out where its mean hardly does
+    # (but not in a box that a neighbour's mark runs into: that stays a question)
+    ev = np.maximum(
+        ev, stroke_evidence(local, exp, ref, boxes, value < thresholds, shade, _vary(bg, boxes))
+    )
+    ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
     # circles: a ring drawn round the number counts too, as the sector reader measures it
     sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
     f = _line_tone(f, boxes)
@@ -512,9 +537,50 @@ def evidence(
                 break
     names = [b.name for b in boxes]
     doubts = _ring_doubts(names, ev, ring_ev, _near_circles(boxes))
-    strokes = disc_strokes(local, exp, boxes)
-    doubts += [n for n in _stroke_doubts(names, ev, strokes) if n not in doubts]
+    disc = disc_strokes(local, exp, boxes)
+    doubts += [n for n in _stroke_doubts(names, ev, disc) if n not in doubts]
     return Evidence(names, ev, value, threshold, spread, doubts)
+
+
+STROKE_Z = 6.0  # spreads: a square box's strokes this far above the empty boxes' read as marked
+STROKE_UNIT = 2.0  # spreads: and each this many more (or fewer) make evidence 1 more (or less)
+STROKE_FLOOR = 0.002  # darkness: the empty boxes' strokes spread at least this much
+STROKE_MIN = 24  # boxes read as empty by their mean from which strokes are calibrated
+
+
+def stroke_evidence(
+    local: np.ndarray,
+    exp: np.ndarray,
+    ref: np.ndarray,
+    boxes: list[Box],
+    empty: np.ndarray,
+    shade: np.ndarray,
+    vary: np.ndarray,
+) -> np.ndarray:
+    """Each square box's evidence from its strokes (`strokes.square_strokes`), against the level
+    and spread of the strokes of the boxes whose mean reads them as `empty` (-inf where there
+    is none: circles, small boxes, too few empty boxes to calibrate by). `shade` is the shading
+    the background took off in each box (`_shade`), `vary` how much the background changes
+    inside it (`_vary`)."""
+    out = np.full(len(boxes), -np.inf)
+    s, level = strokes.square_strokes(local, exp, ref, boxes)
+    ok = np.isfinite(s)
+    cal = ok & empty
+    if cal.sum() < STROKE_MIN:
+        return out
+    centre, spread = marks.empty_level(s[cal], STROKE_FLOOR)
+    # What a shadow leaves inside a box (the background is carried in from the paper around
+    # it) raises its strokes as it does its mean, evenly or (under a shadow's edge) smoothly:
+    # the box's own level (the median of its paper, which a stroke covers less than half of) is
+    # taken off, by LOCAL_SHADE of the shading taken off there or of the background's change
+    # inside it at most (in even light nothing: a light fill keeps its strokes, which its mean
+    # may not show enough). A box that a shadow's edge crosses is only as sure as SHADE_NOISE
+    # of that change allows (the level taken off, an even shadow's is no uncertainty more).
+    cap = LOCAL_SHADE * np.maximum(np.abs(shade), vary)
+    excess = s - centre - np.minimum(np.maximum(level, 0.0), cap)
+    units = np.hypot(STROKE_UNIT * spread, SHADE_NOISE * vary[ok])
+    out[ok] = (excess[ok] - STROKE_Z * spread) / units
+    return out
 
 
 STROKE_DISC = 0.85  # a circle's strokes are looked for inside this share of its radius

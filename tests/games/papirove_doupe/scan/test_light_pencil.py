@@ -46,7 +46,7 @@ def test_light_crosses_apart_from_the_empty_boxes_are_read(pd_pack, sheet_kind, 
 
 def test_no_gap_is_made_of_a_few_strays(pd_pack, sheet_kind):
     """A blank sheet with only 5 such crosses (fewer than GAP_MARKS between the gap and the
-    threshold): the threshold stays where it was, and the crosses are not read as sure marks."""
+    threshold): the threshold stays where it was, and the crosses' means lie below it."""
     photo, ref = _crossed(pd_pack, sheet_kind, 0.0)
     ink = _crossed(pd_pack, sheet_kind, 0.02)[0] - photo
     keep = np.zeros_like(ink)
@@ -59,5 +59,6 @@ def test_no_gap_is_made_of_a_few_strays(pd_pack, sheet_kind):
     square = np.array([not b.round for b in boxes])
     centre, spread = marks.empty_level(found.value[square], local.MIN_SPREAD)
     assert found.threshold == pytest.approx(centre + local.EMPTY_SPREADS * spread)
-    ev = dict(zip(found.names, found.evidence.tolist(), strict=True))
-    assert all(ev[f"wound.{k}"] < 1.0 for k in range(1, 6))
+    # and the crosses' means stay below it (their strokes are another matter: test_strokes.py)
+    value = dict(zip(found.names, found.value.tolist(), strict=True))
+    assert all(value[f"wound.{k}"] < found.threshold for k in range(1, 6))
