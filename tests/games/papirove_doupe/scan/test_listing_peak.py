@@ -182,7 +182,7 @@ def test_the_box_where_a_track_s_fill_would_change_is_listed_when_unsure(values)
 
 
 def test_a_track_carried_over_a_gap_by_light_marks_asks_about_those_marks():
-    # wild tuning case 66 with the stroke channel: gems 1-5 plain (capped at CAP 8: 40), gems 6-8
+    # wild tuning case 66 with an interim stroke channel: gems 1-5 plain (capped at CAP 8: 40), gems 6-8
     # look empty (-0.33, -0.74, 0.0), gems 9 and 10 light strokes (+2.75, +2.35: an empty box
     # under a shadow), 11 at -0.16, 12 at -1.99. Filled to 10 scores 40 - 1.07 + 5.10 = 44.03,
     # to 11 43.87 (gem 11 asked: 0.16 < MARGIN), to 5 40. Gem 6 read as marked though it looks
