@@ -233,19 +233,40 @@ def test_one_weakly_misread_box_is_read_right_by_the_rules_or_listed(case):
     assert wrong <= set(d.ask)  # never a silent misreading of the weak one
 
 
+def _peak_beside(name: str, ev: dict[str, float], ask: dict[str, str]) -> bool:
+    """Whether a glory value leads, step by step to a value beside it that looks more ringed, to
+    a value that is asked about (the row's peak there)."""
+    if ".glory." not in name:
+        return False
+    row = name.rsplit(".", 1)[0]
+    todo, seen = [name], set()
+    while todo:
+        b = todo.pop()
+        k = int(b.rsplit(".", 1)[1])
+        for n in (f"{row}.{k - 1}", f"{row}.{k + 1}"):
+            if n in ev and ev[n] > ev[b] and n not in seen:
+                if n in ask:
+                    return True
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.floats(-3, 3), min_size=len(SHEET), max_size=len(SHEET)))
 def test_every_box_as_likely_the_other_way_is_listed_however_many(values):
     # whenever a box's reading flipped to its alternative is within MARGIN of the chosen one
-    # (confidence below UNCERTAIN), it is listed: no group drops one to keep its list short
+    # (confidence below UNCERTAIN), it is listed: no group drops one to keep its list short;
+    # only a glory value beside a more ringed value that is asked about is left to it (the
+    # row's question is asked at its peak, rules._ask_at_the_peak)
     ev = dict(zip(SHEET, values, strict=True))
     d = decide(ev)
     for b in SHEET:
         if d.sureness[b] < MARGIN:
-            assert b in d.ask
+            assert b in d.ask or _peak_beside(b, ev, d.ask)
     for r in judge(ev, SHEET):
         if r.confidence < UNCERTAIN - 0.01 and scored(r.name):
-            assert r.ask
+            assert r.ask or _peak_beside(r.name, ev, d.ask)
         if r.ask:
             assert r.confidence < UNCERTAIN
     for g in groups(SHEET):  # and every reading is one the rules allow
