@@ -11,21 +11,21 @@ what the box clearly showed, or what it showed unsurely where the boxes that dec
 too (a reading made certain out of unsure evidence only). Boxes that do not change the score are
 never listed.
 
-There is no cap on how many boxes of a group are asked about: a wrong box is never dropped from
-the list to keep it short (the one box left out for another is a glory value beside a more
-ringed value that is asked about: the row's question stands at its peak). Where a reading error most often hides, at the boundary of a group's
-reading (the first box after a track ends; the strongest value of a row read as not circled),
-that box is asked about too when it stands clearly above the group's other empty boxes, which
-are printed alike and photographed alike: a light pencil mark is lighter than a clear one, but
-still darker than its empty neighbours. So is a glory value that looks more ringed than the
-values beside it in a row read as not circled, a ring read in a row where a value not beside it
-stands out too (a shadow or a misplaced print), and along a track the boxes as unsure as an
-asked one next to them, or a last mark far fainter than a plain one before it. A row read as
+There is no cap on how many boxes of a group are asked about: a wrong box is never dropped from the
+list to keep it short (the one box left out for another is a glory value beside a more ringed value
+that is asked about: the row's question stands at its peak). Where a reading error most often hides,
+at the boundary of a group's reading (the first box after a track ends; the strongest value of a row
+read as not circled), that box is asked about too when it stands clearly above the group's other
+empty boxes, which are printed alike and photographed alike: a light pencil mark is lighter than a
+clear one, but still darker than its empty neighbours. So is a glory value that looks more ringed
+than the values beside it in a row read as not circled, a ring read in a row where a value not
+beside it stands out too (a shadow or a misplaced print), and along a track the boxes as unsure as
+an asked one next to them, or a last mark far fainter than a plain one before it. A row read as
 circled by a guess (the circled value barely above the next, the row raised elsewhere) asks about
-every value nearly as likely; and a row raised by a shade asks about each stretch of unsure
-values at its peak, not about every value of it (the row is one question either way). A sheet with
-more questions than a player will check is told so and given no score (see summary.py): it is
-asked to photograph the sheet again.
+every value nearly as likely; and a row raised by a shade asks about each stretch of unsure values
+at its peak, not about every value of it (the row is one question either way). A sheet with more
+questions than a player will check is told so and given no score (see summary.py): it is asked to
+photograph the sheet again.
 """
 
 from __future__ import annotations

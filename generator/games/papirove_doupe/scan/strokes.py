@@ -86,8 +86,8 @@ _WINDOWS: dict[tuple[int, int], list[_Group]] = {}
 
 def _windows(ref: np.ndarray, boxes: list[Box]) -> list[_Group]:
     """The measured square boxes in groups of one window shape: each box's inner region, its
-    paper mask padded by half a segment, and the region's four quarters as masks of their paper (or of all their pixels where the print leaves too
-    little paper)."""
+    paper mask padded by half a segment, and the region's four quarters as masks of their paper
+    (or of all their pixels where the print leaves too little paper)."""
     key = (hash(tuple(boxes)), id(ref) if not ref.flags.writeable else -1)
     if key in _WINDOWS:
         return _WINDOWS[key]
