@@ -318,7 +318,7 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
         return [tuple(q) for q in p[:, :2] / p[:, 2:3] * scale]
 
     font = _font(max(12, round(max(base.size) / 90)))
-    labels = []
+    labels, rings = [], []  # each asked box's label, and its ring's bounds (kept clear of labels)
     crowded = result.too_many
     for box in result.kind.boxes:
         r = by_name[box.name]
@@ -332,6 +332,8 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
             y = min(p[1] for p in ring)
             if not crowded:  # too many to check: the legend asks for a better photo instead
                 labels.append((x, y, f"read as {state}, {r.confidence:.2f}"))
+                xs, ys = [p[0] for p in ring], [p[1] for p in ring]
+                rings.append((min(xs), min(ys), max(xs), max(ys)))
         elif r.marked:
             draw.polygon(polygon(box, grow), fill=(0, 200, 70, 110))
         else:
@@ -343,12 +345,49 @@ def overlay(result: ScanResult, image: Image.Image, max_side: int = 2400) -> Ima
             outline=(220, 0, 200, 255),
             width=width,
         )
-    for x, y, text in labels:  # on top of every box, each on a light plate
+    sizes = []
+    for x, y, text in labels:
         left, top, right, bottom = draw.textbbox((x, y), text, font=font)
+        sizes.append((right - left + 4, bottom - top + 4))
+    spots = place_labels([(x, y) for x, y, _ in labels], sizes, base.size, rings)
+    for (x, y, _), (lx, ly), (a, _, c, d), (_, h) in zip(labels, spots, rings, sizes, strict=True):
+        if (lx, ly) != (x, y):  # moved clear of another label: a line from its box's ring
+            line = ((a + c) / 2, d, lx, ly + h / 2)
+            draw.line(line, fill=(170, 60, 0, 255), width=max(1, width // 2))
+    for (_, _, text), (lx, ly) in zip(labels, spots, strict=True):  # on top of boxes and lines
+        left, top, right, bottom = draw.textbbox((lx, ly), text, font=font)
         draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=(255, 255, 255, 215))
-        draw.text((x, y), text, fill=(170, 60, 0, 255), font=font)
+        draw.text((lx, ly), text, fill=(170, 60, 0, 255), font=font)
     _legend(draw, font, width, result, base.width)
     return Image.alpha_composite(base, layer).convert("RGB")
+
+
+def place_labels(
+    anchors: list[tuple[float, float]],
+    sizes: list[tuple[float, float]],
+    room: tuple[int, int],
+    clear: list[tuple[float, float, float, float]] = (),
+) -> list[tuple[float, float]]:
+    """Where each label goes: at its anchor (the top left of its plate) unless it would cover a
+    label placed before it or one of the rectangles to keep `clear` (left, top, right, bottom:
+    the rings of the boxes asked about), or run off the image's right edge; then moved left to
+    fit and down (or else up) by whole label heights to the nearest free place. Labels are
+    placed from the top down, so each one stays as close to its box as the others allow."""
+    placed: list[tuple[float, float, float, float]] = list(clear)
+    spots: list[tuple[float, float]] = [(0.0, 0.0)] * len(anchors)
+
+    def free(x: float, y: float, w: float, h: float) -> bool:
+        return all(x + w <= a or c <= x or y + h <= b or d <= y for a, b, c, d in placed)
+
+    order = sorted(range(len(anchors)), key=lambda k: (anchors[k][1], anchors[k][0]))
+    for k in order:
+        (x, y), (w, h) = anchors[k], sizes[k]
+        x = max(0.0, min(x, room[0] - w))
+        tries = [y + step * h for n in range(40) for step in ((n, -n) if n else (0,))]
+        y = next((t for t in tries if 0 <= t <= room[1] - h and free(x, t, w, h)), y)
+        placed.append((x, y, x + w, y + h))
+        spots[k] = (x, y)
+    return spots
 
 
 def _font(size: int):

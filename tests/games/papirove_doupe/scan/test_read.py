@@ -222,3 +222,30 @@ def test_blank_sheets_under_random_damage_read_no_mark(pd_pack, sheet_kind, seed
     # light pencil must be listed there, so a few more empty boxes are (seed 2, 3.6 px per mm:
     # the card, 3 glory circles and 3 of the small item and fight boxes)
     assert len(result.uncertain) <= (4 if result.alignment.px_per_mm >= LOW_RES else 8)
+
+
+def test_overlay_labels_never_cover_each_other_nor_the_rings_asked_about():
+    """Labels of neighbouring boxes asked about (three glory values in a row) would sit on one
+    another: each moves down by whole label heights to the first free place, clear of the
+    asked rings; one off the right edge moves left to fit; one with room stays put."""
+    from generator.games.papirove_doupe.scan.read import place_labels
+
+    size = (100.0, 20.0)
+    # anchors 10 px apart on one line: plates 100 px wide overlap
+    anchors = [(100.0, 50.0), (110.0, 50.0), (120.0, 50.0), (10.0, 300.0), (950.0, 400.0)]
+    rings = [(90.0, 45.0, 100.0, 55.0), (112.0, 75.0, 125.0, 85.0)]
+    spots = place_labels(anchors, [size] * 5, (1000, 1000), rings)
+    # the first label (placed first: same y, leftmost) keeps its place: 100..200 x 50..70, and
+    # the ring at 90..100 only touches its left edge
+    assert spots[0] == (100.0, 50.0)
+    # the second: 50 is taken by the first, 70..90 by the ring at 75..85 (x 112..125), 30 is
+    # free (30..50 meets the first label only at its top edge): down 1 (70) blocked, up 1 free
+    assert spots[1] == (110.0, 30.0)
+    # the third (x 120..220): 50 taken, 70 blocked by the ring, 30 by the second, 90 free
+    assert spots[2] == (120.0, 90.0)
+    assert spots[3] == (10.0, 300.0)  # nothing near: where its box is
+    assert spots[4] == (900.0, 400.0)  # 950 + 100 would run past 1000: moved left to fit
+    plates = [(x, y, x + size[0], y + size[1]) for x, y in spots]
+    for k, (a, b, c, d) in enumerate(plates):
+        for e, f, g, h in plates[k + 1 :] + rings:
+            assert c <= e or g <= a or d <= f or h <= b, "two plates (or a plate and a ring) meet"
