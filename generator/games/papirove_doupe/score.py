@@ -315,13 +315,12 @@ def _read_scans(pack: Pack, sheets: list[Path], show: Path | None, to_yaml: Path
                 why += f"; the unsure boxes are drawn in {_out_file(show, path, len(found) > 1)}"
             raise PapirnaError(why, file=shown)
         if to_yaml:
+            from generator.output.files import open_atomic  # (only here: a light module)
+
             target = _out_file(to_yaml, path, len(found) > 1)
-            try:
-                target.write_text(
-                    reading_yaml(result, data, problem and str(problem)), encoding="utf-8"
-                )
-            except OSError as e:
-                raise PapirnaError(f"cannot write the reading: {e}", file=str(target)) from None
+            text = reading_yaml(result, data, problem and str(problem))
+            with open_atomic(target, text=True) as f:  # all of it or, if interrupted, nothing
+                f.write(text)
         if problem:
             hint = (
                 f"; the reading is in {_out_file(to_yaml, path, len(found) > 1)}" if to_yaml else ""

@@ -464,13 +464,17 @@ def _legend(draw, font, width: int, result: ScanResult, image_width: int) -> Non
 
 
 def save_overlay(result: ScanResult, image: Image.Image, out: Path) -> None:
-    """Write the overlay image (PNG, or JPEG by the file's suffix)."""
+    """Write the overlay image (PNG, or JPEG by the file's suffix): the whole picture or, when
+    writing fails or is interrupted, nothing (a half-written PNG never appears at `out`)."""
+    from generator.output.files import open_atomic
+
     picture = overlay(result, image)
     try:
-        if out.suffix.lower() in (".jpg", ".jpeg"):
-            picture.save(out, format="JPEG", quality=88)
-        else:
-            picture.save(out, format="PNG")
+        with open_atomic(out) as f:
+            if out.suffix.lower() in (".jpg", ".jpeg"):
+                picture.save(f, format="JPEG", quality=88)
+            else:
+                picture.save(f, format="PNG")
     except (OSError, ValueError) as e:
         raise PapirnaError(f"cannot write the overlay: {e}", file=str(out)) from None
 

@@ -147,6 +147,48 @@ def test_show_and_to_yaml(photo, tmp_path):
     assert json.loads(again.stdout)["players"][0]["total"] == direct["players"][0]["total"]
 
 
+def test_show_interrupted_while_writing_leaves_no_half_picture(photo, tmp_path, monkeypatch):
+    """Ctrl-C while the overlay PNG is being written: the command stops and neither a truncated
+    picture nor a temp file is left (the picture is written beside and renamed when whole)."""
+    from PIL import Image
+
+    original = Image.Image.save
+
+    def half_then_interrupted(self, fp, *args, **kwargs):
+        half = b"\x89PNG\r\n\x1a\n half of a picture"  # as a slow encoder leaves it
+        if isinstance(fp, (str, Path)):  # Pillow opens a path itself and writes as it encodes
+            Path(fp).write_bytes(half)
+        else:
+            fp.write(half)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Image.Image, "save", half_then_interrupted)
+    out = tmp_path / "check.png"
+    result = _score(str(photo), "--show", str(out))
+    monkeypatch.setattr(Image.Image, "save", original)
+    assert result.exit_code != 0
+    assert list(tmp_path.iterdir()) == []  # no half picture, no temp file beside it
+
+
+def test_to_yaml_interrupted_while_writing_leaves_no_half_reading(photo, tmp_path, monkeypatch):
+    """The same for --to-yaml: killed with the reading written but not yet in place, nothing is
+    left at the target (written straight to it, the reading would be there, whole or half)."""
+    import os
+    import types
+
+    from generator.output import files
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(files, "os", types.SimpleNamespace(**{**vars(os), "replace": interrupted}))
+    out = tmp_path / "reading.yaml"
+    result = _score(str(photo), "--to-yaml", str(out))
+    monkeypatch.undo()
+    assert result.exit_code != 0
+    assert list(tmp_path.iterdir()) == []  # no reading, no temp file beside it
+
+
 def test_scanned_pdf_is_rasterised(photo, tmp_path):
     from PIL import Image
 
