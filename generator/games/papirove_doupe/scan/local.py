@@ -277,14 +277,10 @@ def _around(boxes: list[Box]) -> dict[int, np.ndarray]:
 
 def _shade(bg: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """The background's mean inside each square box, beyond its median over them (0 for circles)."""
-    h, w = bg.shape
     out = np.zeros(len(boxes))
     square = [i for i, b in enumerate(boxes) if not b.round]
     for i in square:
-        b = boxes[i]
-        inset = max(marks.INSET_MM, 0.12 * min(b.w, b.h))
-        x0, y0 = max(round(px(b.x + inset)), 0), max(round(px(b.y + inset)), 0)
-        x1, y1 = min(round(px(b.x + b.w - inset)), w), min(round(px(b.y + b.h - inset)), h)
+        x0, y0, x1, y1 = marks.inner_px(boxes[i], bg.shape)
         if x1 > x0 and y1 > y0:
             out[i] = bg[y0:y1, x0:x1].mean(dtype=np.float64)
     if square:
@@ -297,14 +293,11 @@ def _vary(bg: np.ndarray, boxes: list[Box]) -> np.ndarray:
     (its largest less its smallest value over the box's inner region; 0 for the rest): where
     a shadow's edge or a lamp's falloff crosses a box, the background carried in from the paper
     around it can miss some of the shading inside."""
-    h, w = bg.shape
     out = np.zeros(len(boxes))
     for i, b in enumerate(boxes):
         if b.round or min(b.w, b.h) < strokes.MIN_SIDE_MM:
             continue
-        inset = max(marks.INSET_MM, 0.12 * min(b.w, b.h))
-        x0, y0 = max(round(px(b.x + inset)), 0), max(round(px(b.y + inset)), 0)
-        x1, y1 = min(round(px(b.x + b.w - inset)), w), min(round(px(b.y + b.h - inset)), h)
+        x0, y0, x1, y1 = marks.inner_px(b, bg.shape)
         if x1 > x0 and y1 > y0:
             window = bg[y0:y1, x0:x1]
             out[i] = float(window.max() - window.min())

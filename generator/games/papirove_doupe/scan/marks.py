@@ -227,6 +227,17 @@ def _round_masks(
 _MASKS: dict[Box, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
+def inner_px(box: Box, shape: tuple[int, int] | None = None) -> tuple[int, int, int, int]:
+    """The region a square box is measured over (x0, y0, x1, y1 in px: INSET_MM or 12 % of its
+    side inside its outline), clipped to an image of `shape` (height, width) when given."""
+    inset = max(INSET_MM, 0.12 * min(box.w, box.h))
+    x0, y0 = round(px(box.x + inset)), round(px(box.y + inset))
+    x1, y1 = round(px(box.x + box.w - inset)), round(px(box.y + box.h - inset))
+    if shape is None:
+        return x0, y0, x1, y1
+    return max(x0, 0), max(y0, 0), min(x1, shape[1]), min(y1, shape[0])
+
+
 def features(photo: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> Features:
     """Mean darkness of every box's inner region and ring sectors, in photo and expected print."""
     n = len(boxes)
@@ -262,10 +273,7 @@ def features(photo: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> Features:
             ring_p[i] = np.where(seen, np.bincount(idx[keep], vp, 2 * SECTORS) / c, np.nan)
             ring_e[i] = np.where(seen, np.bincount(idx[keep], ve, 2 * SECTORS) / c, np.nan)
         else:
-            inset = max(INSET_MM, 0.12 * min(b.w, b.h))
-            x0, y0 = round(px(b.x + inset)), round(px(b.y + inset))
-            x1, y1 = round(px(b.x + b.w - inset)), round(px(b.y + b.h - inset))
-            x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+            x0, y0, x1, y1 = inner_px(b, (h, w))
             if x1 > x0 and y1 > y0:
                 inner_p[i] = photo[y0:y1, x0:x1].mean(dtype=np.float64)
                 inner_e[i] = exp[y0:y1, x0:x1].mean(dtype=np.float64)

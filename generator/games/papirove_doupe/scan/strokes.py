@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from generator.games.papirove_doupe.scan import marks
-from generator.games.papirove_doupe.scan.template import Box, px
+from generator.games.papirove_doupe.scan.template import Box
 
 LINE_PX = 13  # px (1.6 mm at 8 px per mm): the segments the residue is averaged along
 ANGLES = (45.0, 135.0)  # degrees: the segments' directions
@@ -57,17 +57,6 @@ def kernels() -> list[np.ndarray]:
                 k[round(c + s * np.sin(t)), round(c + s * np.cos(t))] = 1.0
             _KERNELS.append(k / k.sum())
     return _KERNELS
-
-
-def _inner(box: Box) -> tuple[int, int, int, int]:
-    """The region a square box is measured over (as `marks.features` insets it), in px."""
-    inset = max(marks.INSET_MM, 0.12 * min(box.w, box.h))
-    return (
-        round(px(box.x + inset)),
-        round(px(box.y + inset)),
-        round(px(box.x + box.w - inset)),
-        round(px(box.y + box.h - inset)),
-    )
 
 
 @dataclass
@@ -100,7 +89,7 @@ def _windows(ref: np.ndarray, boxes: list[Box]) -> list[_Group]:
     for i, b in enumerate(boxes):
         if b.round or min(b.w, b.h) < MIN_SIDE_MM:
             continue
-        x0, y0, x1, y1 = _inner(b)
+        x0, y0, x1, y1 = marks.inner_px(b)
         if x0 < reach or y0 < reach or x1 > w - reach or y1 > h - reach:
             continue
         if x1 - x0 < 4 or y1 - y0 < 4:
