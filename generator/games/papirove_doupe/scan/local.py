@@ -222,6 +222,7 @@ def _inner_band(f: marks.Features) -> marks.Features:
 
 PRINT_GAIN = 0.03  # share by which the print inside a box may come out darker or lighter
 QUESTION = 0.9  # evidence of a box that must be asked about, either way
+GRADED = 0.04  # questions' evidence rises by up to this with the measure behind them
 RING_APART = 1.0  # ring evidence this far above every other value's in a row read as not circled
 # makes that value a question (a real ring in 4 of 14 missed rings, in none of 673 empty rows)
 ADJACENT_MM = 1.2  # square boxes this close, side by side, are neighbours a stroke can cross
@@ -501,7 +502,9 @@ def evidence(
     ring = marks.decide(f, boxes, band, RING_FLOOR, sector_z)
     rounds = np.array([b.round for b in boxes])
     ring_ev = (ring.score - marks.THRESHOLD) / (band / 2)
-    capped = np.where(ring.confidence < 0.5, np.minimum(ring_ev, 0.9), ring_ev)
+    capped = np.where(
+        ring.confidence < 0.5, np.minimum(ring_ev, _graded(ring_ev - QUESTION, QUESTION)), ring_ev
+    )
     # a ring in light pencil: sectors counted from fewer spreads find it, but only as a question
     # (in the ring close round the circle only: the outer band of the last circle in a row
     # is where a print set off by a fraction of a millimetre shows a crescent of ink)
@@ -512,7 +515,11 @@ def evidence(
         RING_FLOOR,
         (marks.SECTOR_Z[0] * LIGHTEST, marks.SECTOR_Z[1] * LIGHTEST),
     )
-    light_ev = np.where(light.score > marks.THRESHOLD, 0.9, -np.inf)
+    light_ev = np.where(
+        light.score > marks.THRESHOLD,
+        _graded((light.score - marks.THRESHOLD) / (band / 2), 0.86),
+        -np.inf,
+    )
     inner_ev = ev
     ev = np.where(rounds, np.maximum.reduce([ev, capped, light_ev]), ev)
     # A neighbour's ring drawn off-centre can run into a circle's middle from the side facing
@@ -533,6 +540,12 @@ def evidence(
     disc = disc_strokes(local, exp, boxes)
     doubts += [n for n in _stroke_doubts(names, ev, disc) if n not in doubts]
     return Evidence(names, ev, value, threshold, spread, doubts)
+
+
+def _graded(z: np.ndarray, low: float) -> np.ndarray:
+    """A question's evidence, from `low` up to GRADED above it as `z` (how far the measure
+    behind it lies above its own threshold) grows: still a question, but ordered."""
+    return low + GRADED * np.tanh(np.maximum(z, 0.0) / 2.0)
 
 
 STROKE_Z = 6.0  # spreads: a square box's strokes this far above the empty boxes' read as marked

@@ -122,3 +122,40 @@ def test_a_ring_standing_out_of_a_row_read_as_not_circled_is_asked_about(sheet_k
     ring[above[0]] = -3.25
     ev[at["quest.2.glory.3"]] = 2.0
     assert local._ring_doubts(names, ev, ring, near) == []
+
+
+def _pencil_ring(image, b, darkness: float, arc: int) -> None:
+    """A thin light pencil ring 0.65 of the circle's diameter out from its centre, `arc` degrees
+    of it, 0.3 mm wide."""
+    (cx, cy), r = _centre_px(b), 0.65 * b.w * PX_PER_MM
+    centre, axes = (round(cx * 16), round(cy * 16)), (round(r * 16), round(r * 16))
+    cv2.ellipse(image, centre, axes, 0, 0, arc, darkness, round(0.3 * PX_PER_MM), cv2.LINE_AA, 4)
+
+
+def test_of_two_light_rings_in_a_row_the_fuller_is_read_and_both_asked(pd_pack, sheet_kind):
+    """Glory 6 ringed all round in light pencil (darkness 0.06), glory 5 beside it only half round
+    (200 degrees, 0.05; a ring started and left): both are light rings, questions only. The
+    one drawn all round shows more of a ring, so its evidence is higher, and the row reads 6,
+    with 5 and 6 both asked about. (Both read exactly QUESTION once: the row then read whichever
+    came first, 5: independent photo cases 364 and 413 lost a quest's glory so.)"""
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    rings = np.zeros_like(photo)
+    _pencil_ring(rings, _box(sheet_kind, "quest.1.glory.5"), 0.05, 200)
+    _pencil_ring(rings, _box(sheet_kind, "quest.1.glory.6"), 0.06, 360)
+    found = local.evidence(np.maximum(photo, rings), ref, ref, list(sheet_kind.boxes), marks.BAND)
+    ev = dict(zip(found.names, found.evidence.tolist(), strict=True))
+    five, six = ev["quest.1.glory.5"], ev["quest.1.glory.6"]
+    assert rules.QUESTION <= five < six < 1.0  # both questions, the full ring the higher
+    d = rules.decide(ev)
+    assert d.marked["quest.1.glory.6"] and not d.marked["quest.1.glory.5"]
+    assert {"quest.1.glory.5", "quest.1.glory.6"} <= set(d.ask)
+
+
+def test_graded_questions_keep_their_order_and_stay_questions():
+    """`_graded` lifts a question's evidence by less than GRADED, more for a larger measure, and
+    not at all for none: 0 -> low, 1 -> low + 0.04 * tanh(0.5) = low + 0.0185, 10 -> under
+    low + 0.04."""
+    g = local._graded(np.array([-1.0, 0.0, 1.0, 2.0, 10.0]), 0.86)
+    assert g[0] == g[1] == 0.86
+    assert g[2] == pytest.approx(0.86 + 0.04 * np.tanh(0.5))
+    assert g[1] < g[2] < g[3] < g[4] < 0.86 + local.GRADED
