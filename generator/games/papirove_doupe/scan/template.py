@@ -118,7 +118,7 @@ def _ops(pack: Pack, printable: LoadedPrintable, lang: str, sid: str) -> tuple[o
 def _draw(pack: Pack, printable: LoadedPrintable, lang: str, sid: str) -> tuple[object, list]:
     from generator.games.papirove_doupe.sheet import sheet_ops
     from generator.layout.engine import Env
-    from generator.output.build import pack_layout
+    from generator.layout.spec import pack_layout
     from generator.render.metrics import ReportlabMetrics
 
     if printable.data is None or "plan" not in printable.files or printable.spec.layout is None:

@@ -124,6 +124,7 @@ def test_scoring_a_photo_imports_no_printing_and_no_other_game(
         if run == 0:  # a new user's first photo: the pack loaded from its YAML, the sheet drawn
             assert "yaml" in modules and "generator.games.papirove_doupe.sheet" in modules
             assert _other_games(modules) == []  # no other game's data models
+            assert not [m for m in modules if m.startswith("generator.output")]  # nor the build
     assert json.loads(done.stdout)["players"][0]["sheet"].startswith("PD-")
     assert "cv2" in modules and "generator.games.papirove_doupe.scan.read" in modules
     assert _unwanted(modules) == []
