@@ -102,17 +102,20 @@ def _sheet_printables(pack: Pack) -> list[LoadedPrintable]:
     ]
 
 
-_LAST_OPS: list = []  # [(pack, printable, lang, sid), (layout, ops)] of the last drawing
+_LAST_OPS: list = [None]  # (pack, printable, lang, sid, (layout, ops)) of the last drawing
 
 
 def _ops(pack: Pack, printable: LoadedPrintable, lang: str, sid: str) -> tuple[object, list]:
     """The sheet's layout and drawing. The last one is kept: a photo's first reading needs it
     twice, for the box map (drawn as the first language on A4) and for the blank raster of the
-    sheet read, most often that same sheet (drawing it took 0.02-0.05 s CPU)."""
-    last = _LAST_OPS[0] if _LAST_OPS else None
-    if last is None or last[0] is not pack or last[1] is not printable or last[2:] != (lang, sid):
-        _LAST_OPS[:] = [(pack, printable, lang, sid), _draw(pack, printable, lang, sid)]
-    return _LAST_OPS[1]
+    sheet read, most often that same sheet (drawing it again was 100 M instructions). Read and
+    replaced whole, so that readers in two threads each get the drawing they asked for."""
+    last = _LAST_OPS[0]
+    if last is not None and last[0] is pack and last[1] is printable and last[2:4] == (lang, sid):
+        return last[4]
+    drawn = _draw(pack, printable, lang, sid)
+    _LAST_OPS[0] = (pack, printable, lang, sid, drawn)
+    return drawn
 
 
 def _draw(pack: Pack, printable: LoadedPrintable, lang: str, sid: str) -> tuple[object, list]:

@@ -17,7 +17,7 @@ def draws(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     monkeypatch.setenv(template.CACHE_ENV, "off")
     monkeypatch.setattr(template, "_KINDS", {})
     monkeypatch.setattr(template, "_REFERENCES", {})
-    monkeypatch.setattr(template, "_LAST_OPS", [], raising=False)
+    monkeypatch.setattr(template, "_LAST_OPS", [None], raising=False)
     calls: list[tuple[str, str]] = []
     draw = sheet.sheet_ops
 
