@@ -156,6 +156,22 @@ def schemas() -> dict[str, Any]:
     return _merged("schemas", "schema")
 
 
+def schema(name: str) -> Any | None:
+    """The model registered as the schema `name`, or None.
+
+    A name `GAME/...` is looked up in the schemas of the game GAME first, so that loading one
+    game's pack imports no other game's models (the four other games' models were 130 M of the
+    5.5 G instructions of a photo's first scoring, the pack loaded from its YAML); any other name,
+    or one GAME does not register, is looked up among every game's, as schemas() merges them.
+    """
+    owner = games().get(name.partition("/")[0]) if "/" in name else None
+    if owner is not None and owner.schemas is not None:
+        found = owner.schemas().get(name)
+        if found is not None:
+            return found
+    return schemas().get(name)
+
+
 @cache
 def builders() -> dict[str, Callable]:
     """Every game's drawn-printable builders by name."""

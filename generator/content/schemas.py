@@ -19,10 +19,10 @@ _BASE: dict[str, Any] = {
 
 
 def schemas() -> dict[str, Any]:
-    """The base schemas plus every installed game's."""
+    """Every installed game's schemas plus the base ones (a base name is always papirna's own)."""
     from generator import plugins
 
-    return {**_BASE, **plugins.schemas()}
+    return {**plugins.schemas(), **_BASE}
 
 
 # Printable kinds: 'deck' (cards, imposed), 'page' (one layout filled from data),
@@ -45,6 +45,13 @@ def model_for(name: str | None, doc: YamlDoc, path: PathKey) -> Any:
     """The model registered as `name` (free-form data when no schema is named)."""
     if name is None:
         return FreeData
+    from generator import plugins
+
+    # Looked up without importing every game's models (see plugins.schema): a base name is
+    # papirna's own, a name GAME/... is first looked for in GAME's schemas.
+    found = _BASE.get(name) or (plugins.schema(name) if "/" in name else None)
+    if found is not None:
+        return found
     table = schemas()
     if name not in table:
         raise doc.error(path, f"expected one of {', '.join(sorted(table))}, got {name!r}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
@@ -23,6 +23,9 @@ from generator.errors import PapirnaError
 from generator.layout import expr
 from generator.resources import layouts_dir
 from generator.units import CARD_SIZES_MM
+
+if TYPE_CHECKING:
+    from generator.content.pack import Pack
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*$")
 
@@ -279,6 +282,23 @@ def _find(name: str, search: list[Path]) -> Path:
         if path.is_file():
             return path
     raise PapirnaError(f"layout {name!r} not found (looked in {', '.join(map(str, search))})")
+
+
+def pack_layout(pack: Pack, name: str) -> LayoutSpec:
+    """A layout by name, as a pack sees it: its own layouts/ (and its folder), then built-ins.
+
+    Here rather than with the build (generator.output.build, which names it too), so that a
+    photo's first reading, which draws the sheet, does not import the build's modules.
+    """
+    extra = [pack.root / "layouts"] if (pack.root / "layouts").is_dir() else []
+    if not pack.builtin:
+        extra.append(pack.root)
+    try:
+        return load_layout(name, extra)
+    except PapirnaError as e:
+        if e.file:
+            raise
+        raise e.__class__(e.message, file=pack.manifest_doc.file) from None
 
 
 def load_layout(name: str, extra_dirs: list[Path] | None = None) -> LayoutSpec:

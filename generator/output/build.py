@@ -15,7 +15,7 @@ from generator.layout.builders import BuildContext
 from generator.layout.engine import Builder, Env, Item
 from generator.layout.ops import Document, FieldOp, GroupOp, Page
 from generator.layout.refs import layout_fields
-from generator.layout.spec import LayoutSpec, load_layout, with_bleed
+from generator.layout.spec import LayoutSpec, pack_layout, with_bleed
 from generator.output.deckcheck import MissingLabel, check_choice, check_layout, trim_warnings
 from generator.output.impose import PrintOptions, impose
 from generator.output.lowink import low_ink
@@ -194,19 +194,6 @@ def _item(
         return err
 
     return Item(data, label, locate, files)
-
-
-def pack_layout(pack: Pack, name: str) -> LayoutSpec:
-    """A layout by name, as a pack sees it: its own layouts/ (and its folder), then built-ins."""
-    extra = [pack.root / "layouts"] if (pack.root / "layouts").is_dir() else []
-    if not pack.builtin:
-        extra.append(pack.root)
-    try:
-        return load_layout(name, extra)
-    except PapirnaError as e:
-        if e.file:
-            raise
-        raise e.__class__(e.message, file=pack.manifest_doc.file) from None
 
 
 @dataclass

@@ -102,10 +102,26 @@ def _sheet_printables(pack: Pack) -> list[LoadedPrintable]:
     ]
 
 
+_LAST_OPS: list = [None]  # (pack, printable, lang, sid, (layout, ops)) of the last drawing
+
+
 def _ops(pack: Pack, printable: LoadedPrintable, lang: str, sid: str) -> tuple[object, list]:
+    """The sheet's layout and drawing. The last one is kept: a photo's first reading needs it
+    twice, for the box map (drawn as the first language on A4) and for the blank raster of the
+    sheet read, most often that same sheet (drawing it again was 100 M instructions). Read and
+    replaced whole, so that readers in two threads each get the drawing they asked for."""
+    last = _LAST_OPS[0]
+    if last is not None and last[0] is pack and last[1] is printable and last[2:4] == (lang, sid):
+        return last[4]
+    drawn = _draw(pack, printable, lang, sid)
+    _LAST_OPS[0] = (pack, printable, lang, sid, drawn)
+    return drawn
+
+
+def _draw(pack: Pack, printable: LoadedPrintable, lang: str, sid: str) -> tuple[object, list]:
     from generator.games.papirove_doupe.sheet import sheet_ops
     from generator.layout.engine import Env
-    from generator.output.build import pack_layout
+    from generator.layout.spec import pack_layout
     from generator.render.metrics import ReportlabMetrics
 
     if printable.data is None or "plan" not in printable.files or printable.spec.layout is None:
@@ -332,7 +348,7 @@ def reference(pack: Pack, kind: SheetKind, sid: str, lang: str) -> np.ndarray:
     if key not in _REFERENCES:
         from generator.layout.ops import Document, FieldOp, GroupOp, Page
         from generator.render.pdf import render_pdf
-        from generator.render.raster import rasterise_pages
+        from generator.render.raster import iter_rasters
 
         layout, ops = _ops(pack, pack.printables[kind.printable], lang, sid)
         drawn = GroupOp(
@@ -342,8 +358,11 @@ def reference(pack: Pack, kind: SheetKind, sid: str, lang: str) -> np.ndarray:
         pdf = render_pdf(
             Document("reference", [Page(layout.width + m, layout.height + m, [drawn])])
         )
-        image = rasterise_pages(pdf, [raster_size(layout.width, layout.height)])[0].convert("L")
-        grey = np.asarray(image, dtype=np.uint8)
+        pages = iter_rasters(pdf, [raster_size(layout.width, layout.height)])
+        try:
+            grey = np.asarray(next(pages).grey(), dtype=np.uint8)
+        finally:
+            pages.close()
         if stored:
             buf = io.BytesIO()
             np.save(buf, grey, allow_pickle=False)

@@ -68,17 +68,18 @@ def _run(args: list[str], tmp_path: Path) -> tuple[subprocess.CompletedProcess, 
     return done, set(json.loads(out.read_text(encoding="utf-8")))
 
 
-def _unwanted(modules: set[str]) -> list[str]:
-    """The modules scoring should not have imported: NEVER, and other games' own modules."""
+def _other_games(modules: set[str]) -> list[str]:
+    """Other games' own modules (a game's package itself is its plugin entry, always imported)."""
     others = [
         f"generator.games.{gid.replace('-', '_')}." for gid in games() if gid != "papirove-doupe"
     ]
-    return sorted(
-        m
-        for m in modules
-        if any(m == n or m.startswith(n + ".") for n in NEVER)
-        or any(m.startswith(o) for o in others)  # a game's package itself is its plugin entry
-    )
+    return sorted(m for m in modules if any(m.startswith(o) for o in others))
+
+
+def _unwanted(modules: set[str]) -> list[str]:
+    """The modules scoring should not have imported: NEVER, and other games' own modules."""
+    never = {m for m in modules if any(m == n or m.startswith(n + ".") for n in NEVER)}
+    return sorted(never | set(_other_games(modules)))
 
 
 def test_the_unwanted_list_catches_what_a_full_start_up_imports(tmp_path: Path) -> None:
@@ -117,9 +118,13 @@ def test_scoring_a_photo_imports_no_printing_and_no_other_game(
     photo, _ = synth.photograph(page, 6.0, synth.Damage(px_per_mm=6.0, angle=3, jpeg=90))
     path = tmp_path / "rehor.jpg"
     photo.save(path, quality=90)
-    for _ in range(2):  # the first run fills the reader's and the pack's caches
+    for run in range(2):  # the first run fills the reader's and the pack's caches
         done, modules = _run(["score", "papirove-doupe", str(path), "--json"], tmp_path)
         assert done.returncode == 0, done.stderr
+        if run == 0:  # a new user's first photo: the pack loaded from its YAML, the sheet drawn
+            assert "yaml" in modules and "generator.games.papirove_doupe.sheet" in modules
+            assert _other_games(modules) == []  # no other game's data models
+            assert not [m for m in modules if m.startswith("generator.output")]  # nor the build
     assert json.loads(done.stdout)["players"][0]["sheet"].startswith("PD-")
     assert "cv2" in modules and "generator.games.papirove_doupe.scan.read" in modules
     assert _unwanted(modules) == []

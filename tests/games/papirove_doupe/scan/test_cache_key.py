@@ -1,0 +1,43 @@
+"""The reader's cache key changes with every kind of file the box map and blank raster are made
+from: the pack's own files, the built-in layouts, the assets (fonts, icons) and papirna's code."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import generator
+from generator.resources import assets_dir, layouts_dir
+
+
+def _first(folder: Path, pattern: str) -> Path:
+    return sorted(p for p in folder.rglob(pattern) if "__pycache__" not in p.parts)[0]
+
+
+@pytest.mark.parametrize(
+    "pick",
+    [
+        lambda pack: _first(pack.root, "*.yaml"),
+        lambda pack: _first(layouts_dir(), "*.yaml"),
+        lambda pack: assets_dir() / "fonts" / "fonts.yaml",
+        lambda pack: Path(generator.__file__).parent / "games" / "papirove_doupe" / "sheet.py",
+    ],
+    ids=["pack file", "built-in layout", "asset", "drawing code"],
+)
+def test_an_edited_source_file_gives_a_new_key(pd_pack, monkeypatch, pick) -> None:
+    from generator.games.papirove_doupe.scan import template
+
+    monkeypatch.setattr(template, "_KEYS", {})
+    key = template._cache_key(pd_pack)
+    path = pick(pd_pack)
+    stat = path.stat()
+    try:
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1000))
+        template._KEYS.clear()
+        assert template._cache_key(pd_pack) != key
+    finally:
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    template._KEYS.clear()
+    assert template._cache_key(pd_pack) == key
