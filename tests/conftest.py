@@ -19,6 +19,13 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
+from hypothesis import settings
+
+# Property tests draw the same examples on every run (a test's own @settings keeps this): a run
+# that fails can be run again, and CI never fails on an example no run before had drawn (one
+# did, of the photo reader's rules, in 2 of 5 runs).
+settings.register_profile("papirna", derandomize=True)
+settings.load_profile("papirna")
 
 from generator.cli.common import load_packs
 
