@@ -21,12 +21,6 @@ import pytest
 from filelock import FileLock
 from hypothesis import settings
 
-# Property tests draw the same examples on every run (a test's own @settings keeps this): a run
-# that fails can be run again, and CI never fails on an example no run before had drawn (one
-# did, of the photo reader's rules, in 2 of 5 runs).
-settings.register_profile("papirna", derandomize=True)
-settings.load_profile("papirna")
-
 from generator.cli.common import load_packs
 
 # builds from the CLI render in the test process (the tests run in parallel already); tests of
@@ -34,6 +28,12 @@ from generator.cli.common import load_packs
 os.environ.setdefault("PAPIRNA_JOBS", "1")
 from generator.output.build import plan, render_jobs
 from generator.output.parallel import render_all
+
+# Property tests draw the same examples on every run (a test's own @settings keeps this): a run
+# that fails can be run again, and CI never fails on an example no run before had drawn (one
+# did, of the photo reader's rules, in 2 of 5 runs).
+settings.register_profile("papirna", derandomize=True)
+settings.load_profile("papirna")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
