@@ -80,3 +80,27 @@ def pencil_cross(image, box, darkness: float) -> None:
     for p, q in (((x0, y0), (x1, y1)), ((x0, y1), (x1, y0))):
         p, q = tuple(round(v) for v in p), tuple(round(v) for v in q)
         cv2.line(image, p, q, darkness, round(0.3 * PX_PER_MM), cv2.LINE_AA, 4)
+
+
+def fill_box(image, box, level: float) -> None:
+    """Fill a box of a sheet-aligned darkness image to at least `level` (a pen fill)."""
+    import numpy as np
+
+    from generator.games.papirove_doupe.scan.template import px
+
+    x0, y0, x1, y1 = (round(px(v)) for v in (box.x, box.y, box.x + box.w, box.y + box.h))
+    image[y0:y1, x0:x1] = np.maximum(image[y0:y1, x0:x1], level)
+
+
+def raise_inside(image, box, add: float) -> None:
+    """Add `add` to the darkness inside a box's measured region (marks.INSET_MM or 12 % of its
+    side in from each edge): what a shading the background does not carry in leaves there."""
+    import numpy as np
+
+    from generator.games.papirove_doupe.scan import marks
+    from generator.games.papirove_doupe.scan.template import px
+
+    inset = max(marks.INSET_MM, 0.12 * min(box.w, box.h))
+    x0, y0 = round(px(box.x + inset)), round(px(box.y + inset))
+    x1, y1 = round(px(box.x + box.w - inset)), round(px(box.y + box.h - inset))
+    image[y0:y1, x0:x1] += np.float32(add)

@@ -9,7 +9,11 @@ cv2 = pytest.importorskip("cv2")
 
 from generator.games.papirove_doupe.scan import local, marks, rules  # noqa: E402
 from generator.games.papirove_doupe.scan.template import PX_PER_MM, px  # noqa: E402
-from tests.games.papirove_doupe.scan.conftest import blank_photo  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import (  # noqa: E402
+    blank_photo,
+    fill_box,
+    raise_inside,
+)
 
 SEED = 323
 RAISED = 0.012  # what the background leaves inside each empty gem and minion box under the shadow
@@ -17,18 +21,6 @@ RAISED = 0.012  # what the background leaves inside each empty gem and minion bo
 
 def _box(kind, name):
     return next(b for b in kind.boxes if b.name == name)
-
-
-def _fill(photo, box, level):
-    x0, y0, x1, y1 = (round(px(v)) for v in (box.x, box.y, box.x + box.w, box.y + box.h))
-    photo[y0:y1, x0:x1] = np.maximum(photo[y0:y1, x0:x1], level)
-
-
-def _inside(photo, box, add):
-    inset = max(marks.INSET_MM, 0.12 * min(box.w, box.h))
-    x0, y0 = round(px(box.x + inset)), round(px(box.y + inset))
-    x1, y1 = round(px(box.x + box.w - inset)), round(px(box.y + box.h - inset))
-    photo[y0:y1, x0:x1] += np.float32(add)
 
 
 def _sheet(pd_pack, sheet_kind, shadow: float):
@@ -39,9 +31,9 @@ def _sheet(pd_pack, sheet_kind, shadow: float):
     independent case 323, under a 0.43 shadow)."""
     photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
     for k in range(1, 11):
-        _fill(photo, _box(sheet_kind, f"wound.{k}"), 0.5)
+        fill_box(photo, _box(sheet_kind, f"wound.{k}"), 0.5)
     for k in (1, 2, 3):
-        _fill(photo, _box(sheet_kind, f"gem.{k}"), 0.5)
+        fill_box(photo, _box(sheet_kind, f"gem.{k}"), 0.5)
     gem, minion = _box(sheet_kind, "gem.1"), _box(sheet_kind, "minion.1")
     band = np.zeros_like(photo)
     y0, y1 = round(px(gem.y - 15)), round(px(minion.y + minion.h + 15))
@@ -50,7 +42,7 @@ def _sheet(pd_pack, sheet_kind, shadow: float):
     photo += cv2.GaussianBlur(band, (0, 0), 3 * PX_PER_MM)
     empty = [f"gem.{k}" for k in range(4, 13)] + [f"minion.{k}" for k in range(1, 15)]
     for name in empty:
-        _inside(photo, _box(sheet_kind, name), RAISED)
+        raise_inside(photo, _box(sheet_kind, name), RAISED)
     boxes = list(sheet_kind.boxes)
     found = local.evidence(photo, ref, ref, boxes, marks.BAND)
     return dict(zip(found.names, found.evidence.tolist(), strict=True)), empty
@@ -80,7 +72,7 @@ def _items(pd_pack, sheet_kind, shadow: float, raised: float):
     blurred by 3 mm); inside both of item 4's halves `raised` more than around them."""
     photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
     for k in range(1, 11):
-        _fill(photo, _box(sheet_kind, f"wound.{k}"), 0.5)
+        fill_box(photo, _box(sheet_kind, f"wound.{k}"), 0.5)
     half = _box(sheet_kind, "item.4.half.1")
     patch = np.zeros_like(photo)
     y0, y1 = round(px(half.y - 15)), round(px(half.y + 15))
@@ -88,7 +80,7 @@ def _items(pd_pack, sheet_kind, shadow: float, raised: float):
     patch[y0:y1, x0:x1] = shadow
     photo += cv2.GaussianBlur(patch, (0, 0), 3 * PX_PER_MM)
     for name in ("item.4.half.1", "item.4.half.2"):
-        _inside(photo, _box(sheet_kind, name), raised)
+        raise_inside(photo, _box(sheet_kind, name), raised)
     boxes = list(sheet_kind.boxes)
     found = local.evidence(photo, ref, ref, boxes, marks.BAND)
     return dict(zip(found.names, found.evidence.tolist(), strict=True))

@@ -220,8 +220,14 @@ def test_blank_sheets_under_random_damage_read_no_mark(pd_pack, sheet_kind, seed
     assert marked[0] in {b.name for b in result.uncertain}
     # a photo under LOW_RES px per mm (told to come closer) reads with a wider uncertain band:
     # light pencil must be listed there, so a few more empty boxes are (seed 2, 3.6 px per mm:
-    # the card, 3 glory circles and 3 of the small item and fight boxes)
-    assert len(result.uncertain) <= (4 if result.alignment.px_per_mm >= LOW_RES else 8)
+    # the card, 3 glory circles and 3 of the small item and fight boxes). With no card marked,
+    # a card that stands out nearly as much as the one chosen is asked about with it (seed 1:
+    # cards G and H at -1.11 and -1.21, the others -1.56 to -2.42): the cards are one question
+    asked = {"dungeon" if b.name.startswith("dungeon.") else b.name for b in result.uncertain}
+    assert len(asked) <= (4 if result.alignment.px_per_mm >= LOW_RES else 8)
+    others = [b for b in result.uncertain if b.name.startswith("dungeon.") and not b.marked]
+    chosen = next(b for b in result.boxes if b.name == marked[0])
+    assert all(b.score < chosen.score for b in others)
 
 
 def test_overlay_labels_never_cover_each_other_nor_the_rings_asked_about():
