@@ -33,6 +33,15 @@ INK_SHARES = (0.5, 0.58, 0.66)  # the last passes for marks: ink is darker than 
 FRAME_SCALE = (1.12, 1.7)  # the black frame, as scales of the hole about its centre
 # where the code bits are looked for around the place the marks put them (mm): a curled or bent
 # sheet moves the print between the marks by a millimetre or two
+# The code is read where the mark beside it shows black and paper well apart: CODE_CONTRAST grey
+# levels, or in a deep shadow (which dims both alike) CODE_DIM levels (JPEG noise in the dark is
+# a few) with the black at most CODE_SHARE of the paper's brightness. The bits are judged between
+# the two, so a shadow reads as well as full light (wild photo 409's top-right corner: paper at 30
+# of 255, black at 1, the code plain; the floor of 30 levels alone refused it, and named a found
+# mark as missing).
+CODE_CONTRAST = 30.0
+CODE_DIM = 12.0
+CODE_SHARE = 0.5
 CODE_SHIFTS = sorted(
     ((dx * 0.5, dy * 0.5) for dx in range(-5, 6) for dy in range(-3, 4)),
     key=lambda d: d[0] ** 2 + d[1] ** 2,
@@ -272,7 +281,7 @@ def read_code(
         ]
     )
     b, p = float(np.median(black)), float(np.median(paper))
-    if p - b < 30:
+    if p - b < CODE_CONTRAST and (p - b < CODE_DIM or b > CODE_SHARE * p):
         return None, 0.0
     # a shift by a whole bit reads another code just as clearly: a code the pack knows is
     # preferred to a clearer one it does not (which is only reported when no shift reads one)

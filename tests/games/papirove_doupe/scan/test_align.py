@@ -173,3 +173,28 @@ def test_a_known_code_is_preferred_to_a_clearer_unknown_one_a_shift_away(
     assert align.read_code(gray, sheet_kind, h) == (known, 0.5)
     read.pop(shifts[4])  # with no known code at any shift, the unknown one is what is reported
     assert align.read_code(gray, sheet_kind, h) == (unknown, 0.95)
+
+
+def test_a_code_in_deep_shadow_is_read(pd_pack, sheet_kind):
+    """The photo's top-right quarter dimmed to an eighth (paper at about 30 of 255, black near 0,
+    as wild photo 409 has it): the code beside the top-right mark is read between the two, as in
+    full light, and the sheet is found (a floor of 30 grey levels between them refused it, and
+    named the bottom-left mark, which was there, as missing)."""
+    photo, _, _ = _photo(pd_pack, sheet_kind, background="dark")
+    grey = _grey(photo).astype(np.float32)
+    h, w = grey.shape
+    dim = np.ones_like(grey)
+    dim[: h // 2, w // 2 :] = 0.125
+    dimmed = np.round(grey * dim).astype(np.uint8)
+    found = align.locate(dimmed, sheet_kind)
+    assert found.sheet_id == "PD-standard-a4-cs"
+    assert float(np.median(dimmed[: h // 2, w // 2 :])) < 35  # the shadow is that deep
+
+
+def test_no_code_is_read_where_black_and_paper_are_alike(pd_pack, sheet_kind):
+    """A map that puts the mark on plain paper (black and paper samples within a few levels of
+    each other) reads no code, dim or bright."""
+    flat = np.full((400, 300), 30, np.uint8)
+    m = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    assert align.read_code(flat, sheet_kind, m) == (None, 0.0)
+    assert align.read_code(flat + 180, sheet_kind, m) == (None, 0.0)
