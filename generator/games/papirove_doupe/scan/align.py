@@ -31,8 +31,6 @@ HOLE_SIDE = 7.0 - 3.2
 CENTRE_RATIO = ((7.0 - 5.2) / HOLE_SIDE) ** 2  # centre area / hole area
 INK_SHARES = (0.5, 0.58, 0.66)  # the last passes for marks: ink is darker than this share of paper
 FRAME_SCALE = (1.12, 1.7)  # the black frame, as scales of the hole about its centre
-# where the code bits are looked for around the place the marks put them (mm): a curled or bent
-# sheet moves the print between the marks by a millimetre or two
 # The code is read where the mark beside it shows black and paper well apart: CODE_CONTRAST grey
 # levels, or in a deep shadow (which dims both alike) CODE_DIM levels (JPEG noise in the dark is
 # a few) with the black at most CODE_SHARE of the paper's brightness. The bits are judged between
@@ -42,8 +40,16 @@ FRAME_SCALE = (1.12, 1.7)  # the black frame, as scales of the hole about its ce
 CODE_CONTRAST = 30.0
 CODE_DIM = 12.0
 CODE_SHARE = 0.5
+# where the code bits are looked for around the place the marks put them (mm): a curled or bent
+# sheet moves the print between the marks by a millimetre or two
 CODE_SHIFTS = sorted(
     ((dx * 0.5, dy * 0.5) for dx in range(-5, 6) for dy in range(-3, 4)),
+    key=lambda d: d[0] ** 2 + d[1] ** 2,
+)
+# and twice as far under a map made of three marks, whose perspective is told from the marks'
+# sizes only (corner photo 213: 3.7 mm off at the code, 20-40 mm under an affine map)
+CODE_SHIFTS_WIDE = sorted(
+    ((dx * 0.5, dy * 0.5) for dx in range(-10, 11) for dy in range(-6, 7)),
     key=lambda d: d[0] ** 2 + d[1] ** 2,
 )
 
@@ -243,9 +249,13 @@ def _to_image(sheet_to_image: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 def read_code(
-    gray: np.ndarray, kind: SheetKind, sheet_to_image: np.ndarray
+    gray: np.ndarray,
+    kind: SheetKind,
+    sheet_to_image: np.ndarray,
+    shifts: list[tuple[float, float]] = CODE_SHIFTS,
 ) -> tuple[int | None, float]:
-    """The 16-bit sheet code under a map from sheet mm to image px, and how clearly it read.
+    """The 16-bit sheet code under a map from sheet mm to image px, and how clearly it read
+    (looked for at each of `shifts`, mm, from where the map puts it).
 
     Returns (None, clarity) when some bit is neither clearly black nor clearly paper.
     """
@@ -287,7 +297,7 @@ def read_code(
     # preferred to a clearer one it does not (which is only reported when no shift reads one)
     best: tuple[int | None, float] = (None, 0.0)
     known: tuple[int | None, float] = (None, 0.0)
-    for dx, dy in CODE_SHIFTS:
+    for dx, dy in shifts:
         code, clarity = _bits(gray, kind, sheet_to_image, p, b, dx, dy)
         if code is None:
             continue
@@ -363,6 +373,34 @@ def _affine(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     cv2 = _cv2()
     m = cv2.getAffineTransform(src.astype(np.float32), dst.astype(np.float32))
     return np.vstack([m, [0, 0, 1]])
+
+
+def _from_three(src: np.ndarray, found: list[Candidate]) -> np.ndarray:
+    """The projective map taking three sheet points to three found marks, its perspective told
+    from the marks' sizes (the affine map where they tell none).
+
+    A projective map [[A, t], [g, h, 1]] scales the sheet around a point p by w(p) ** -1.5 (its
+    Jacobian's determinant is det / w ** 3), w(p) = g x + h y + 1: the marks' sizes s_i give
+    w_i / w_0 = (s_0 / s_i) ** (2 / 3), two equations linear in g and h; then the rest is the
+    affine map taking each sheet point to its mark scaled by w_i. A photo taken at a slant makes
+    the far marks smaller: the affine map of three puts the fourth corner 20-40 mm off there
+    (corner photos 213 and 224), so the code beside it reads wrong or not at all.
+    """
+    dst = np.array([(c.x, c.y) for c in found], np.float64)
+    sizes = np.array([c.size for c in found], np.float64)
+    ratio = (sizes[0] / sizes) ** (2.0 / 3.0)
+    x, y = src[:, 0], src[:, 1]
+    lhs = np.array([[x[i] - ratio[i] * x[0], y[i] - ratio[i] * y[0]] for i in (1, 2)])
+    try:
+        g, h = np.linalg.solve(lhs, ratio[1:] - 1.0)
+        w = g * x + h * y + 1.0
+        top = np.linalg.solve(np.column_stack([x, y, np.ones(3)]), dst * w[:, None]).T
+    except np.linalg.LinAlgError:
+        return _affine(src, dst)
+    m = np.vstack([top, [g, h, 1.0]])
+    if not np.all(w > 0.2):
+        return _affine(src, dst)
+    return m
 
 
 def _jacobian(m: np.ndarray, x: float, y: float) -> np.ndarray:
@@ -490,10 +528,13 @@ def _missing_message(
             for corners in itertools.permutations(range(4), k):
                 src = sheet[list(corners)]
                 dst = np.array([(c.x, c.y) for c in found])
-                m = _similarity(src, dst) if k == 2 else _affine(src, dst)
+                if k == 2:
+                    m, shifts = _similarity(src, dst), CODE_SHIFTS
+                else:
+                    m, shifts = _from_three(src, list(found)), CODE_SHIFTS_WIDE
                 if not _plausible(m, kind, list(found)):
                     continue
-                code, _ = read_code(gray, kind, m)
+                code, _ = read_code(gray, kind, m, shifts)
                 if code in kind.ids:
                     return named([CORNERS[i] for i in range(4) if i not in corners])
     n = min(len(cands), 4)
@@ -528,9 +569,8 @@ def _missing_by_print(
     ref = small(blank.astype(np.float32))
     fits: list[tuple[float, int]] = []
     for found in itertools.combinations(cands, 3):
-        dst = np.array([(c.x, c.y) for c in found])
         for corners in itertools.permutations(range(4), 3):
-            m = _affine(sheet[list(corners)], dst)
+            m = _from_three(sheet[list(corners)], list(found))
             if not _plausible(m, kind, list(found)):
                 continue
             fit = Alignment("", "", np.linalg.inv(m), (), math.sqrt(abs(np.linalg.det(m[:2, :2]))))
