@@ -49,13 +49,10 @@ def model_for(name: str | None, doc: YamlDoc, path: PathKey) -> Any:
 
     # Looked up without importing every game's models (see plugins.schema): a base name is
     # papirna's own, a name GAME/... is first looked for in GAME's schemas.
-    found = _BASE.get(name) or (plugins.schema(name) if "/" in name else None)
-    if found is not None:
-        return found
-    table = schemas()
-    if name not in table:
-        raise doc.error(path, f"expected one of {', '.join(sorted(table))}, got {name!r}")
-    return table[name]
+    found = _BASE.get(name) or plugins.schema(name)
+    if found is None:
+        raise doc.error(path, f"expected one of {', '.join(sorted(schemas()))}, got {name!r}")
+    return found
 
 
 def card_extras(pack: Pack, schema: str | None, model: Any) -> dict[str, Any]:

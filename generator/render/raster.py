@@ -20,20 +20,20 @@ class Raster(NamedTuple):
     stride: int
     owner: Any  # the bitmap that holds `data`: keep it alive while `data` is used
 
-    def image(self) -> Image.Image:
-        """The raster as a Pillow RGB image (a copy)."""
-        im = Image.frombuffer(
+    def _view(self) -> Image.Image:
+        """The raster as a Pillow RGB image over `data` itself (valid while `owner` lives)."""
+        return Image.frombuffer(
             "RGB", (self.width, self.height), self.data, "raw", "RGBX", self.stride, 1
         )
-        return im.copy()
+
+    def image(self) -> Image.Image:
+        """The raster as a Pillow RGB image (a copy)."""
+        return self._view().copy()
 
     def grey(self) -> Image.Image:
         """The raster as a Pillow greyscale image, converted as image().convert("L") converts
         it but without the copy of the colour image in between (14 MB for an A4 sheet)."""
-        im = Image.frombuffer(
-            "RGB", (self.width, self.height), self.data, "raw", "RGBX", self.stride, 1
-        )
-        return im.convert("L")
+        return self._view().convert("L")
 
 
 def iter_rasters(pdf: bytes, sizes: list[tuple[int, int]]) -> Iterator[Raster]:

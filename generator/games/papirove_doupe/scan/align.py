@@ -394,13 +394,12 @@ def _from_three(src: np.ndarray, found: list[Candidate]) -> np.ndarray:
     try:
         g, h = np.linalg.solve(lhs, ratio[1:] - 1.0)
         w = g * x + h * y + 1.0
+        if not np.all(w > 0.2):  # sizes no camera gives (a mark misread): no perspective
+            return _affine(src, dst)
         top = np.linalg.solve(np.column_stack([x, y, np.ones(3)]), dst * w[:, None]).T
     except np.linalg.LinAlgError:
         return _affine(src, dst)
-    m = np.vstack([top, [g, h, 1.0]])
-    if not np.all(w > 0.2):
-        return _affine(src, dst)
-    return m
+    return np.vstack([top, [g, h, 1.0]])
 
 
 def _jacobian(m: np.ndarray, x: float, y: float) -> np.ndarray:
