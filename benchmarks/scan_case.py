@@ -14,6 +14,7 @@ Run: python benchmarks/scan_case.py independent 450 quest [--out DIR]
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from pathlib import Path
 
@@ -30,6 +31,7 @@ def crop(photo: Path, prefix: str, out: Path) -> None:
     from PIL import Image
 
     from generator.cli.common import load_packs
+    from generator.errors import PapirnaError
     from generator.games.papirove_doupe.scan import local, read, template
 
     seen: dict = {}
@@ -47,7 +49,10 @@ def crop(photo: Path, prefix: str, out: Path) -> None:
         local.evidence = evidence
     boxes = [b for b in seen["boxes"] if b.name.startswith(prefix)]
     if not boxes:
-        raise SystemExit(f"no box starts with {prefix!r}")
+        names = [b.name for b in seen["boxes"]]
+        near = difflib.get_close_matches(prefix, names, n=1, cutoff=0.0)
+        hint = f" (the nearest is {near[0]!r})" if near else ""
+        raise PapirnaError(f"no box name starts with {prefix!r}{hint}", file=str(photo))
     x0 = template.px(min(b.x for b in boxes) - MARGIN_MM)
     y0 = template.px(min(b.y for b in boxes) - MARGIN_MM)
     x1 = template.px(max(b.x + b.w for b in boxes) + MARGIN_MM)
@@ -77,7 +82,13 @@ def main() -> None:
     photo = args.out / f"{args.set}-{args.case}{case['suffix']}"
     photo.write_bytes(case["data"])
     out = args.out / f"{args.set}-{args.case}-{args.prefix.rstrip('.')}.png"
-    crop(photo, args.prefix, out)
+    from generator.errors import PapirnaError
+
+    try:
+        crop(photo, args.prefix, out)
+    except PapirnaError as e:  # a refused sheet or an unknown prefix: one line, exit 2
+        print(e, file=sys.stderr)
+        raise SystemExit(2) from None
     print(f"{photo} ({case['long']} px on the long side)\n{out}")
 
 
