@@ -585,6 +585,7 @@ def evidence(
                 ev[i] = QUESTION
                 break
     names = [b.name for b in boxes]
+    ev = _fit_rings(names, ev, ring_fits(local, exp, boxes), _near_circles(boxes))
     doubts = _ring_doubts(names, ev, ring_ev, _near_circles(boxes))
     disc = disc_strokes(local, exp, boxes)
     doubts += [n for n in _stroke_doubts(names, ev, disc) if n not in doubts]
@@ -810,4 +811,128 @@ def _ring_doubts(
             continue
         if all(ring_ev[j] < ring_ev[top] for j in near.get(top, []) if j not in row):
             out.append(names[top])
+    return out
+
+
+FIT_SHIFT_MM = 1.6  # a ring is fitted with its centre up to this far off the circle's (each way)
+FIT_STEP_MM = 0.4  # in steps of this
+FIT_RADII_MM = (0.3, 2.3, 0.25)  # and its radius the circle's plus this much (from, to, step)
+FIT_DIRECTIONS = 36  # the ring is looked for in this many directions round its centre
+FIT_WIDTH_MM = 0.25  # ink this close (radially, as a dilation) to the fitted ring counts for it
+FIT_BLUR_MM = 3.0  # the ink over the expected print, less its blur over this (Gaussian sigma),
+FIT_SPREADS = 8.0  # counts as ink from this many robust spreads up
+FIT_FOUND = 30  # a value's fitted ring with ink in this many directions or more
+FIT_APART = 12  # and in this many more than any other value of its row is a ring found
+FIT_SURE = 1.5  # the evidence a value with its ring found has at least
+
+_FITS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]] = {}
+
+
+def _fit_samples(
+    boxes: list[Box],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]:
+    """Every candidate ring round every glory circle: its FIT_DIRECTIONS pixels (as flat
+    indices into the window x0, y0, x1, y1 that holds them all and the blur's reach round
+    them), its circle (index), where each circle's candidates start, and that window. A
+    candidate's centre lies nearer to its own circle than to any other circle's."""
+    key = hash(tuple(boxes))
+    if key not in _FITS:
+        glory = [i for i, b in enumerate(boxes) if b.round and ".glory." in b.name]
+        rounds = [i for i, b in enumerate(boxes) if b.round]
+        centre = np.array(
+            [(boxes[i].x + boxes[i].w / 2, boxes[i].y + boxes[i].h / 2) for i in rounds]
+        ).reshape(-1, 2)
+        steps = np.arange(-FIT_SHIFT_MM, FIT_SHIFT_MM + 1e-6, FIT_STEP_MM)
+        dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
+        turn = np.linspace(0.0, 2 * np.pi, FIT_DIRECTIONS, endpoint=False)
+        cos, sin = np.cos(turn), np.sin(turn)
+        xs, ys, owner = [], [], []
+        for i in glory:
+            k = rounds.index(i)
+            cx, cy = centre[k, 0] + dx, centre[k, 1] + dy
+            nearest = np.hypot(cx[:, None] - centre[:, 0], cy[:, None] - centre[:, 1]).argmin(1)
+            cx, cy = cx[nearest == k], cy[nearest == k]
+            start, stop, step = FIT_RADII_MM
+            radii = boxes[i].w / 2 + np.arange(start, stop + 1e-6, step)
+            xs.append(np.floor(px(cx[:, None, None] + radii[None, :, None] * cos)))
+            ys.append(np.floor(px(cy[:, None, None] + radii[None, :, None] * sin)))
+            owner.append(np.full(xs[-1].shape[0] * xs[-1].shape[1], i))
+        reach = math.ceil((FIT_WIDTH_MM + FIT_BLUR_MM * 3) * PX_PER_MM)
+        x_all = np.concatenate([x.reshape(-1, FIT_DIRECTIONS) for x in xs] or [np.zeros((0, 1))])
+        y_all = np.concatenate([y.reshape(-1, FIT_DIRECTIONS) for y in ys] or [np.zeros((0, 1))])
+        if not glory:
+            window = (0, 0, 0, 0)
+        else:
+            window = (
+                int(x_all.min()) - reach,
+                int(y_all.min()) - reach,
+                int(x_all.max()) + reach + 1,
+                int(y_all.max()) + reach + 1,
+            )
+        flat = ((y_all - window[1]) * (window[2] - window[0]) + x_all - window[0]).astype(np.int32)
+        owners = np.concatenate(owner) if owner else np.zeros(0, np.int64)
+        starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]]) if owner else owners
+        _FITS[key] = (flat, owners, starts, window)
+    return _FITS[key]
+
+
+def ring_fits(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """For each glory circle, in how many of FIT_DIRECTIONS directions the best ring fitted
+    round it (its centre off the circle's by up to FIT_SHIFT_MM, its radius wider by
+    FIT_RADII_MM) runs over ink (-1 for other boxes, and for all where the sheet is cut off).
+
+    A ring drawn by hand is often wider than the printed circle and off its centre by a
+    millimetre, so that it crosses the next row's circle, where the sector reader (its sectors
+    at the circle's own centre) sees part of it, or some of it twice. Fitted, it is whole."""
+    out = np.full(len(boxes), -1, np.int64)
+    flat, owner, starts, (x0, y0, x1, y1) = _fit_samples(boxes)
+    h, w = local.shape
+    if not owner.size:
+        return out
+    cv2 = _cv2()
+    ink = np.zeros((y1 - y0, x1 - x0), np.float32)  # the window, zero beyond the image
+    cy0, cx0, cy1, cx1 = max(y0, 0), max(x0, 0), min(y1, h), min(x1, w)
+    if cy1 <= cy0 or cx1 <= cx0:
+        return out
+    ink[cy0 - y0 : cy1 - y0, cx0 - x0 : cx1 - x0] = local[cy0:cy1, cx0:cx1] - exp[cy0:cy1, cx0:cx1]
+    k = 4  # the blur is taken on the window shrunk this much: smooth over FIT_BLUR_MM anyway
+    small = cv2.resize(ink, (ink.shape[1] // k, ink.shape[0] // k), interpolation=cv2.INTER_AREA)
+    blur = cv2.GaussianBlur(small, (0, 0), FIT_BLUR_MM * PX_PER_MM / k)
+    ink -= cv2.resize(blur, (ink.shape[1], ink.shape[0]), interpolation=cv2.INTER_LINEAR)
+    sample = ink[cy0 - y0 : cy1 - y0 : 2, cx0 - x0 : cx1 - x0 : 2]
+    centre = float(np.median(sample))
+    spread = max(1.4826 * float(np.median(np.abs(sample - centre))), 1e-4)
+    mask = (ink > centre + FIT_SPREADS * spread).astype(np.uint8)
+    r = round(FIT_WIDTH_MM * PX_PER_MM)
+    mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+    counts = np.take(mask.ravel(), flat).sum(axis=1, dtype=np.int32)
+    best = np.maximum.reduceat(counts, starts)
+    out[owner[starts]] = best
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:  # a circle whose rings leave the image: unjudged
+        ys, xs = np.divmod(flat, x1 - x0)
+        beyond = (ys + y0 < 0) | (ys + y0 >= h) | (xs + x0 < 0) | (xs + x0 >= w)
+        out[np.unique(owner[beyond.any(axis=1)])] = -1
+    return out
+
+
+def _fit_rings(
+    names: list[str], ev: np.ndarray, fits: np.ndarray, near: dict[int, list[int]]
+) -> np.ndarray:
+    """The evidence with the rings found by fitting (`ring_fits`) counted: a value whose ring
+    is found is read as circled, at FIT_SURE at least; a value of its row, or a circle near it in
+    another row, that looked circled only as a question and shows no ring of its own, is asked
+    about as looking empty (the ring it showed is the found one, crossing it)."""
+    out = ev.copy()
+    for row in _glory_rows(names):
+        f = fits[row]
+        if len(row) < 3 or (f < 0).any():
+            continue
+        order = np.argsort(-f, kind="stable")
+        top, second = row[order[0]], row[order[1]]
+        if fits[top] < FIT_FOUND or fits[top] - fits[second] < FIT_APART:
+            continue
+        out[top] = max(out[top], FIT_SURE)
+        for j in [k for k in row if k != top] + near.get(top, []):
+            if fits[j] <= fits[top] - FIT_APART and 0 < out[j] <= QUESTION + GRADED:
+                out[j] = -QUESTION
     return out

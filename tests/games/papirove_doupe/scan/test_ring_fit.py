@@ -1,0 +1,118 @@
+"""Rings fitted to the ink round the glory values: a ring drawn wide and off the printed circle,
+found whole, and the next row's circle it crosses not read as ringed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from generator.games.papirove_doupe.scan import local, marks, rules  # noqa: E402
+from generator.games.papirove_doupe.scan.template import PX_PER_MM, px  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import blank_photo  # noqa: E402
+
+SEED = 24
+
+
+def _ring(photo, box, extra_mm: float, darkness: float, dx_mm: float, dy_mm: float):
+    """`photo` with a 0.5 mm wide ring, extra_mm wider than `box`'s circle, its centre moved."""
+    ring = np.zeros_like(photo)
+    cx = px(box.x + box.w / 2 + dx_mm) - 0.5  # pixel-centre coordinates
+    cy = px(box.y + box.h / 2 + dy_mm) - 0.5
+    r = (box.w / 2 + extra_mm) * PX_PER_MM
+    width = round(0.5 * PX_PER_MM)
+    cv2.circle(
+        ring, (round(cx * 16), round(cy * 16)), round(r * 16), darkness, width, cv2.LINE_AA, 4
+    )
+    return photo + ring
+
+
+def _box(kind, name):
+    return next(b for b in kind.boxes if b.name == name)
+
+
+def _fits(photo, ref, kind) -> dict[str, int]:
+    boxes = list(kind.boxes)
+    return dict(
+        zip([b.name for b in boxes], local.ring_fits(photo, ref, boxes).tolist(), strict=True)
+    )
+
+
+def test_a_blank_sheet_fits_no_ring(pd_pack, sheet_kind):
+    """On a blank photo no glory value shows a ring anywhere near FIT_FOUND; square boxes get -1."""
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    fits = _fits(photo, ref, sheet_kind)
+    glory = [v for n, v in fits.items() if ".glory." in n]
+    assert len(glory) == 14 * 3 + 12 + 19  # three quests of 14 values, goals 12, ability -6..12
+    assert max(glory) < local.FIT_FOUND - local.FIT_APART
+    assert fits["gem.1"] == -1
+
+
+def test_a_dark_ring_wide_and_off_centre_is_found_whole(pd_pack, sheet_kind):
+    """A dark ring 1.3 mm wider than quest 3's glory 4, its centre 1.2 mm up (towards quest 2's
+    glory 4, whose circle it crosses) and 0.4 mm right: it is found in (nearly) all 36
+    directions round glory 4, and in fewer than FIT_FOUND round quest 2's glory 4."""
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    photo = _ring(photo, _box(sheet_kind, "quest.3.glory.4"), 1.3, 0.4, 0.4, -1.2)
+    fits = _fits(photo, ref, sheet_kind)
+    assert fits["quest.3.glory.4"] >= 34
+    row = [v for n, v in fits.items() if n.startswith("quest.3.glory.") and n != "quest.3.glory.4"]
+    assert max(row) <= fits["quest.3.glory.4"] - local.FIT_APART
+    assert fits["quest.2.glory.4"] < local.FIT_FOUND
+
+
+def test_the_crossed_circle_of_the_next_row_is_not_read_as_ringed(pd_pack, sheet_kind):
+    """The same ring, read whole: quest 3 is glory 4, surely; quest 2 is read as not circled."""
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    photo = _ring(photo, _box(sheet_kind, "quest.3.glory.4"), 1.3, 0.4, 0.4, -1.2)
+    found = local.evidence(photo, ref, ref, list(sheet_kind.boxes), marks.BAND)
+    ev = dict(zip(found.names, found.evidence.tolist(), strict=True))
+    d = rules.decide(ev)
+    assert ev["quest.3.glory.4"] >= local.FIT_SURE
+    assert d.marked["quest.3.glory.4"]
+    assert not any(d.marked[n] for n in d.marked if n.startswith("quest.2.glory."))
+
+
+NAMES = [f"quest.1.glory.{v}" for v in range(1, 6)] + [f"quest.2.glory.{v}" for v in range(1, 6)]
+NEAR = {0: [5], 5: [0]}  # quest 1's glory 1 and quest 2's glory 1, one above the other
+
+
+def _fit(ev, fits):
+    return local._fit_rings(NAMES, np.array(ev, float), np.array(fits), NEAR)
+
+
+def test_a_found_ring_is_read_surely_and_the_row_s_questions_lean_empty():
+    """Row 1: glory 1 fits 36, the next best 20 (16 below: apart). Glory 1 was a question
+    (0.90) and rises to FIT_SURE; glory 2, a question too (0.91), is now asked about as empty
+    (-QUESTION); glory 3, read as marked surely (2.0), keeps that (the rules decide between
+    two sure values). Quest 2's glory 1 (near, fits 10, a question at 0.92) leans empty too;
+    quest 2's glory 2 (not near) keeps its question."""
+    ev = [0.90, 0.91, 2.0, -2.0, -2.0, 0.92, 0.90, -2.0, -2.0, -2.0]
+    fits = [36, 20, 18, 10, 5, 10, 8, 9, 9, 9]
+    out = _fit(ev, fits)
+    q = local.QUESTION
+    assert out.tolist() == [local.FIT_SURE, -q, 2.0, -2.0, -2.0, -q, 0.90, -2.0, -2.0, -2.0]
+
+
+@pytest.mark.parametrize(
+    "fits",
+    [
+        [36, 25, 18, 10, 5],  # the next value 11 below: not apart (FIT_APART 12)
+        [29, 10, 10, 10, 5],  # too few directions (FIT_FOUND 30)
+        [36, -1, 10, 10, 5],  # a value cut off: the row is not judged
+    ],
+)
+def test_no_ring_found_changes_nothing(fits):
+    """Where no ring stands out whole, every evidence stays as it was."""
+    ev = [0.90, 0.91, -2.0, -2.0, -2.0, 0.92, -2.0, -2.0, -2.0, -2.0]
+    out = _fit(ev, [*fits, 10, 8, 9, 9, 9])
+    assert out.tolist() == ev
+
+
+def test_a_near_circle_with_a_ring_of_its_own_keeps_its_reading():
+    """Quest 2's glory 1 fits 30 itself (only 6 below the found 36; not found either, its
+    glory 2 fits 25): its question stays."""
+    ev = [0.90, -2.0, -2.0, -2.0, -2.0, 0.92, -2.0, -2.0, -2.0, -2.0]
+    out = _fit(ev, [36, 10, 10, 10, 5, 30, 25, 9, 9, 9])
+    assert out[5] == 0.92 and out[0] == local.FIT_SURE
