@@ -190,6 +190,7 @@ def decide(
         _decide_group(g, evidence, marked, ask, sure, margin)
         _ask_at_the_peak(g, evidence, marked, ask)
         _ask_about_a_light_track(g, evidence, marked, ask)
+        _ask_before_a_gap(g, evidence, marked, ask)
         _ask_at_the_edge(g, evidence, marked, ask)
         _ask_beside_a_faint_ring(g, evidence, marked, ask)
         _ask_about_a_ringier_value(g, evidence, marked, ask)
@@ -318,6 +319,26 @@ def _ask_about_a_light_track(
     if on and any(b in ask for b in g.boxes) and all(evidence.get(b, 0.0) < LIGHT for b in on):
         for b in on:
             ask.setdefault(b, "unsure")
+
+
+def _ask_before_a_gap(
+    g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """A track read as filled over a box that looks empty and is asked about: the marks before
+    that box that are unsure themselves (under CLEAR) are asked about too. The marks after the
+    gap may be a shadow, and then so may the unsure marks before it (independent case 530: the
+    shaded, empty wounds 1-13 read as filled by wounds 9-13 at +1 to +9; wounds 3-8, looking
+    empty, were asked about, wounds 1 and 2 at +0.8 and +0.1 were not)."""
+    if g.required or len(g.boxes) < 3:
+        return
+    if not all(o <= p or p <= o for o in g.options for p in g.options):
+        return  # a fight: not a track
+    on = [b for b in g.boxes if marked[b]]
+    gaps = [k for k, b in enumerate(on) if evidence.get(b, 0.0) < 0 and b in ask]
+    if gaps:
+        for b in on[: gaps[0]]:
+            if evidence.get(b, 0.0) < CLEAR:
+                ask.setdefault(b, "unsure")
 
 
 def _ask_at_the_edge(

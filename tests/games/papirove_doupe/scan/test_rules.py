@@ -196,3 +196,30 @@ def test_an_item_half_read_as_marked_on_little_evidence_is_asked_about():
     assert decide(dict.fromkeys(ev, 4.0)).ask == {}
     # an item half read as empty is not this rule's question
     assert decide({"item.6.half.1": -2.5, "item.6.half.2": -2.5}).ask == {}
+
+
+def test_the_unsure_marks_before_a_gap_in_a_track_are_asked_about_too():
+    # independent case 530, as read: wounds 1 and 2 at +0.8 and +0.1, wounds 3-8 looking empty
+    # (-0.7 .. -1.7, one +0.3), wounds 9-13 at +1 .. +9 (a shadow), the rest plainly empty.
+    # "13 wounds" scores 0.8 + 0.1 - 0.7 - 1.0 - 0.3 - 1.7 - 0.9 + 0.3 + 1.0 + 4 + 9 + 5 + 2.4
+    # = 18.0, far above "2 wounds" (0.9): read so, and wounds 3-8 are asked about (against
+    # their look or unsure). Wounds 1 and 2 (unsure, under CLEAR 1) come before that gap: asked
+    # too. Wound 9 (+1.0, CLEAR itself) and those after the gap are the track's own matter.
+    look = [0.8, 0.1, -0.7, -1.0, -0.3, -1.7, -0.9, 0.3, 1.0, 4.0, 9.0, 5.0, 2.4]
+    ev = {w: -1.4 for w in WOUNDS} | {f"wound.{k}": v for k, v in enumerate(look, 1)}
+    d = decide(ev)
+    assert [w for w in WOUNDS if d.marked[w]] == [f"wound.{k}" for k in range(1, 14)]
+    assert {f"wound.{k}" for k in range(3, 8)} <= set(d.ask)
+    assert "wound.1" in d.ask and "wound.2" in d.ask
+
+
+def test_clear_marks_before_a_gap_in_a_track_are_not_asked_about():
+    # wounds 1 and 2 at +1.5 and +1.2 (CLEAR 1 or more), wound 3 looking empty (-1.2), wounds
+    # 4 and 5 clear (+4): read as 5 wounds, wound 3 asked about against its look, and with it
+    # the marks after it; the marks before it are clear enough of their own and are not asked
+    ev = {w: -3.0 for w in WOUNDS} | {"wound.1": 1.5, "wound.2": 1.2, "wound.3": -1.2}
+    ev |= {"wound.4": 4.0, "wound.5": 4.0}
+    d = decide(ev)
+    assert [w for w in WOUNDS if d.marked[w]] == [f"wound.{k}" for k in range(1, 6)]
+    assert d.ask["wound.3"] == "against the rules"
+    assert "wound.1" not in d.ask and "wound.2" not in d.ask
