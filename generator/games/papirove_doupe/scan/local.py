@@ -585,13 +585,38 @@ def evidence(
                 ev[i] = QUESTION
                 break
     names = [b.name for b in boxes]
-    ev = _fit_rings(names, ev, ring_fits(local, exp, boxes), _near_circles(boxes))
-    doubts = _ring_doubts(names, ev, ring_ev, _near_circles(boxes))
-    disc = disc_strokes(local, exp, boxes)
-    doubts += [n for n in _stroke_doubts(names, ev, disc) if n not in doubts]
-    outline = outline_darkness(local, exp, boxes)
-    doubts += [n for n in _outline_doubts(names, ev, outline) if n not in doubts]
+    measures = Glory(
+        ring_ev,
+        ring_fits(local, exp, boxes),
+        disc_strokes(local, exp, boxes),
+        outline_darkness(local, exp, boxes),
+    )
+    ev, doubts = glory_evidence(names, ev, measures, _near_circles(boxes))
     return Evidence(names, ev, value, threshold, spread, doubts)
+
+
+@dataclass
+class Glory:
+    """What the glory values are judged on beyond their evidence: each circle's ring evidence
+    (the sector reader's), fitted ring (`ring_fits`), strokes (`disc_strokes`) and outline
+    darkness (`outline_darkness`)."""
+
+    ring_ev: np.ndarray
+    fits: np.ndarray
+    strokes: np.ndarray
+    outline: np.ndarray
+
+
+def glory_evidence(
+    names: list[str], ev: np.ndarray, g: Glory, near: dict[int, list[int]]
+) -> tuple[np.ndarray, list[str]]:
+    """The evidence with the fitted rings counted, and the glory values to ask about whatever
+    they read as (a faint ring, a tick or a ring on the outline, in a row read as not circled)."""
+    ev = _fit_rings(names, ev, g.fits, near)
+    doubts = _ring_doubts(names, ev, g.ring_ev, near)
+    doubts += [n for n in _stroke_doubts(names, ev, g.strokes) if n not in doubts]
+    doubts += [n for n in _outline_doubts(names, ev, g.outline) if n not in doubts]
+    return ev, doubts
 
 
 def _graded(z: np.ndarray, low: float) -> np.ndarray:
@@ -816,11 +841,13 @@ def _ring_doubts(
 
 FIT_SHIFT_MM = 1.6  # a ring is fitted with its centre up to this far off the circle's (each way)
 FIT_STEP_MM = 0.4  # in steps of this
-FIT_RADII_MM = (0.3, 2.3, 0.25)  # and its radius the circle's plus this much (from, to, step)
+FIT_RADII_MM = (0.55, 2.3, 0.25)  # and its radius the circle's plus this much (from, to, step;
+# not closer: a print set off by half a millimetre leaves its outline as a ring of ink that close)
 FIT_DIRECTIONS = 36  # the ring is looked for in this many directions round its centre
 FIT_WIDTH_MM = 0.25  # ink this close (radially, as a dilation) to the fitted ring counts for it
 FIT_BLUR_MM = 3.0  # the ink over the expected print, less its blur over this (Gaussian sigma),
-FIT_SPREADS = 8.0  # counts as ink from this many robust spreads up
+FIT_SMOOTH_MM = 0.1875  # smoothed over this (Gaussian sigma: a photo's grain drops out, a stroke
+FIT_SPREADS = 8.0  # stays), counts as ink from this many robust spreads up
 FIT_FOUND = 30  # a value's fitted ring with ink in this many directions or more
 FIT_APART = 12  # and in this many more than any other value of its row is a ring found
 FIT_SURE = 1.5  # the evidence a value with its ring found has at least
@@ -899,6 +926,7 @@ def ring_fits(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np.ndarra
     small = cv2.resize(ink, (ink.shape[1] // k, ink.shape[0] // k), interpolation=cv2.INTER_AREA)
     blur = cv2.GaussianBlur(small, (0, 0), FIT_BLUR_MM * PX_PER_MM / k)
     ink -= cv2.resize(blur, (ink.shape[1], ink.shape[0]), interpolation=cv2.INTER_LINEAR)
+    ink = cv2.GaussianBlur(ink, (0, 0), FIT_SMOOTH_MM * PX_PER_MM)
     sample = ink[cy0 - y0 : cy1 - y0 : 2, cx0 - x0 : cx1 - x0 : 2]
     centre = float(np.median(sample))
     spread = max(1.4826 * float(np.median(np.abs(sample - centre))), 1e-4)

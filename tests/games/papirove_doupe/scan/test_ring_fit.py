@@ -62,6 +62,21 @@ def test_a_dark_ring_wide_and_off_centre_is_found_whole(pd_pack, sheet_kind):
     assert fits["quest.2.glory.4"] < local.FIT_FOUND
 
 
+@pytest.mark.parametrize("shift_px", [3, 4])
+def test_a_print_set_off_leaves_no_ring_found(pd_pack, sheet_kind, shift_px):
+    """Round the last ability value the photo's print is set off by 3-4 px (0.375-0.5 mm) from
+    where the expected print has it, as a slightly wrong scale leaves it at a row's end: its
+    outline is left over as a ring of ink just round the circle. No ring is found there (with
+    rings fitted from 0.3 mm wider, it was: 35 directions against the row's next 22)."""
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    b = _box(sheet_kind, "ability.glory.12")
+    x0, x1 = int(px(b.x - 2)), int(px(b.x + b.w + 2))
+    y0, y1 = int(px(b.y - 2)), int(px(b.y + b.h + 2))
+    photo = photo.copy()
+    photo[y0:y1, x0:x1] = photo[y0:y1, x0 - shift_px : x1 - shift_px]
+    assert _fits(photo, ref, sheet_kind)["ability.glory.12"] < local.FIT_FOUND
+
+
 def test_the_crossed_circle_of_the_next_row_is_not_read_as_ringed(pd_pack, sheet_kind):
     """The same ring, read whole: quest 3 is glory 4, surely; quest 2 is read as not circled."""
     photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
