@@ -612,8 +612,8 @@ def glory_evidence(
 ) -> tuple[np.ndarray, list[str]]:
     """The evidence with the fitted rings counted, and the glory values to ask about whatever
     they read as (a faint ring, a tick or a ring on the outline, in a row read as not circled)."""
-    ev = _fit_rings(names, ev, g.fits, near)
-    doubts = _ring_doubts(names, ev, g.ring_ev, near)
+    ev, doubts = _fit_rings(names, ev, g.fits, near)
+    doubts += [n for n in _ring_doubts(names, ev, g.ring_ev, near) if n not in doubts]
     doubts += [n for n in _stroke_doubts(names, ev, g.strokes) if n not in doubts]
     doubts += [n for n in _outline_doubts(names, ev, g.outline) if n not in doubts]
     return ev, doubts
@@ -945,12 +945,15 @@ def ring_fits(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np.ndarra
 
 def _fit_rings(
     names: list[str], ev: np.ndarray, fits: np.ndarray, near: dict[int, list[int]]
-) -> np.ndarray:
+) -> tuple[np.ndarray, list[str]]:
     """The evidence with the rings found by fitting (`ring_fits`) counted: a value whose ring
     is found is read as circled, at FIT_SURE at least; a value of its row, or a circle near it in
     another row, that looked circled only as a question and shows no ring of its own, is asked
-    about as looking empty (the ring it showed is the found one, crossing it)."""
+    about as looking empty (the ring it showed is the found one, crossing it). And the values to
+    ask about: in a row where a question was so lowered, every other value still read as marked
+    less surely than FIT_SURE (the lowered question was its rival, which made it asked about)."""
     out = ev.copy()
+    found, lowered = set(), set()
     for row in _glory_rows(names):
         f = fits[row]
         if len(row) < 3 or (f < 0).any():
@@ -960,7 +963,16 @@ def _fit_rings(
         if fits[top] < FIT_FOUND or fits[top] - fits[second] < FIT_APART:
             continue
         out[top] = max(out[top], FIT_SURE)
+        found.add(top)
         for j in [k for k in row if k != top] + near.get(top, []):
             if fits[j] <= fits[top] - FIT_APART and 0 < out[j] <= QUESTION + GRADED:
                 out[j] = -QUESTION
-    return out
+                lowered.add(j)
+    doubts = [
+        names[k]
+        for row in _glory_rows(names)
+        if lowered.intersection(row)
+        for k in row
+        if k not in found and 0 < out[k] < FIT_SURE
+    ]
+    return out, doubts
