@@ -874,19 +874,30 @@ def _fit_samples(
         turn = np.linspace(0.0, 2 * np.pi, FIT_DIRECTIONS, endpoint=False)
         cos, sin = np.cos(turn), np.sin(turn)
         xs, ys, owner = [], [], []
+        patterns: dict[float, tuple[np.ndarray, np.ndarray]] = {}
         for i in glory:
             k = rounds.index(i)
             cx, cy = centre[k, 0] + dx, centre[k, 1] + dy
             nearest = np.hypot(cx[:, None] - centre[:, 0], cy[:, None] - centre[:, 1]).argmin(1)
-            cx, cy = cx[nearest == k], cy[nearest == k]
-            start, stop, step = FIT_RADII_MM
-            radii = boxes[i].w / 2 + np.arange(start, stop + 1e-6, step)
-            xs.append(np.floor(px(cx[:, None, None] + radii[None, :, None] * cos)))
-            ys.append(np.floor(px(cy[:, None, None] + radii[None, :, None] * sin)))
-            owner.append(np.full(xs[-1].shape[0] * xs[-1].shape[1], i))
+            own = nearest == k
+            # every circle of one radius shares one pattern of pixel offsets round its centre
+            radius = boxes[i].w / 2
+            if radius not in patterns:
+                start, stop, step = FIT_RADII_MM
+                radii = radius + np.arange(start, stop + 1e-6, step)
+                off_x = (dx[:, None, None] + radii[None, :, None] * cos) * PX_PER_MM
+                off_y = (dy[:, None, None] + radii[None, :, None] * sin) * PX_PER_MM
+                pattern = (np.rint(off_x).astype(np.int32), np.rint(off_y).astype(np.int32))
+                patterns[radius] = pattern
+            off_x, off_y = patterns[radius]
+            base_x = math.floor(px(centre[k, 0]))
+            base_y = math.floor(px(centre[k, 1]))
+            xs.append((base_x + off_x[own]).reshape(-1, FIT_DIRECTIONS))
+            ys.append((base_y + off_y[own]).reshape(-1, FIT_DIRECTIONS))
+            owner.append(np.full(len(xs[-1]), i))
         reach = math.ceil((FIT_WIDTH_MM + FIT_BLUR_MM * 3) * PX_PER_MM)
-        x_all = np.concatenate([x.reshape(-1, FIT_DIRECTIONS) for x in xs] or [np.zeros((0, 1))])
-        y_all = np.concatenate([y.reshape(-1, FIT_DIRECTIONS) for y in ys] or [np.zeros((0, 1))])
+        x_all = np.concatenate(xs or [np.zeros((0, FIT_DIRECTIONS), np.int32)])
+        y_all = np.concatenate(ys or [np.zeros((0, FIT_DIRECTIONS), np.int32)])
         if not glory:
             window = (0, 0, 0, 0)
         else:
