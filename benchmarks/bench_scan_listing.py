@@ -12,8 +12,10 @@ bench_scan_independent.py (`independent`), keeps every box's evidence, and print
 
 `--save FILE` appends each case's evidence as one JSON line; `--load FILE` re-judges saved
 evidence with the current rules (rules.py, read.judge) without reading the photos again, which
-takes seconds for hundreds of cases: the way to try a change of the listing rules. Evidence
-saved before a change of the reader itself (local.py, marks.py) is stale: read the photos again.
+takes seconds for hundreds of cases: the way to try a change of the listing rules. The glory
+values' measures are saved too, and re-judged with the current `local.glory_evidence` (the
+ring fit's rules and the doubts about faint rings, ticks and outlines). Evidence saved before a
+change of the reader's measuring (local.py, marks.py) is stale: read the photos again.
 
 Run one process at a time, on the sets you may tune on (see the briefs):
 
@@ -90,19 +92,28 @@ def read_case(set_name: str, i: int) -> dict:
     """Make case i of a set and read it; its evidence as the listing rules get it."""
     from generator.cli.common import load_packs
     from generator.errors import PapirnaError
-    from generator.games.papirove_doupe.scan import read
+    from generator.games.papirove_doupe.scan import local, read
 
     c = _independent_case(i) if set_name == "independent" else _wild_case(set_name, i)
     row = dict(set=set_name, i=i, long=c["long"], marked=c["marked"], truth=c["truth"])
     got: dict = {}
-    judge = read.judge
+    judge, glory_evidence = read.judge, local.glory_evidence
 
     def keep(evidence, names, doubts=(), widen=1.0):
         got.update(evidence=dict(evidence), names=list(names), doubts=list(doubts), widen=widen)
         return judge(evidence, names, doubts, widen)
 
+    def keep_glory(names, ev, g, near):
+        def plain(a):
+            return [None if x != x else x for x in a.tolist()]  # NaN as null
+
+        got["glory"] = dict(pre=ev.tolist(), ring_ev=plain(g.ring_ev), fits=g.fits.tolist(),
+                            strokes=plain(g.strokes), outline=plain(g.outline),
+                            near={str(k): v for k, v in near.items()})  # fmt: skip
+        return glory_evidence(names, ev, g, near)
+
     pack = load_packs(["papirove-doupe"], None)[0]
-    read.judge = keep
+    read.judge, local.glory_evidence = keep, keep_glory
     try:
         with tempfile.NamedTemporaryFile(suffix=c["suffix"]) as f:
             f.write(c["data"])
@@ -111,8 +122,29 @@ def read_case(set_name: str, i: int) -> dict:
     except PapirnaError as e:
         row["error"] = e.message
     finally:
-        read.judge = judge
+        read.judge, local.glory_evidence = judge, glory_evidence
     return row | got
+
+
+def rejudge_glory(row: dict) -> tuple[dict, list[str]]:
+    """A saved case's evidence and doubts with its glory measures judged by the current
+    `local.glory_evidence` (the ring fit's rules, the doubts about faint rings and ticks)."""
+    import numpy as np
+
+    from generator.games.papirove_doupe.scan import local
+
+    g = row.get("glory")
+    if g is None:
+        return row["evidence"], row["doubts"]
+
+    def arr(a):
+        return np.array([np.nan if x is None else x for x in a], float)
+
+    measures = local.Glory(arr(g["ring_ev"]), np.array(g["fits"]), arr(g["strokes"]),
+                           arr(g["outline"]))  # fmt: skip
+    near = {int(k): v for k, v in g["near"].items()}
+    ev, doubts = local.glory_evidence(row["names"], np.array(g["pre"]), measures, near)
+    return row["evidence"] | dict(zip(row["names"], ev.tolist(), strict=True)), doubts
 
 
 def kind_of(name: str) -> str:
@@ -143,10 +175,10 @@ def judge_row(row: dict) -> dict:
                listed=0, boxes=[])  # fmt: skip
     if "error" in row:
         return out | {"outcome": "refused", "why": row["error"]}
-    ev, truth = row["evidence"], set(row["marked"])
-    readings = read.judge(ev, row["names"], row["doubts"], row["widen"])
+    (ev, doubts), truth = rejudge_glory(row), set(row["marked"])
+    readings = read.judge(ev, row["names"], doubts, row["widen"])
     margin = rules.MARGIN * row["widen"]
-    sure = rules.decide(ev, doubts=row["doubts"], margin=margin).sureness
+    sure = rules.decide(ev, doubts=doubts, margin=margin).sureness
     values: dict = {b.name: b.marked for b in readings} | {"player": "x"}
     result = read.ScanResult("x", "", "", values, readings, None, None, 0.0)  # type: ignore[arg-type]
     try:
