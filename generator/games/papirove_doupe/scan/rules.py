@@ -305,16 +305,24 @@ def _ask_at_the_peak(
         del ask[b]
 
 
+def _is_track(g: Group) -> bool:
+    """Whether a group is a track: optional, of three boxes or more, its readings nested (filled
+    from the left; a fight's are not)."""
+    return (
+        not g.required
+        and len(g.boxes) >= 3
+        and all(o <= p or p <= o for o in g.options for p in g.options)
+    )
+
+
 def _ask_about_a_light_track(
     g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
 ) -> None:
     """A track with a box asked about, read as filled by marks all lighter than LIGHT: every mark
     is asked about (the track is one question, how far it is filled, and none of its marks says
     plainly that it is filled that far)."""
-    if g.required or len(g.boxes) < 3:
+    if not _is_track(g):
         return
-    if not all(o <= p or p <= o for o in g.options for p in g.options):
-        return  # a fight: not a track
     on = [b for b in g.boxes if marked[b]]
     if on and any(b in ask for b in g.boxes) and all(evidence.get(b, 0.0) < LIGHT for b in on):
         for b in on:
@@ -329,10 +337,8 @@ def _ask_before_a_gap(
     gap may be a shadow, and then so may the unsure marks before it (independent case 530: the
     shaded, empty wounds 1-13 read as filled by wounds 9-13 at +1 to +9; wounds 3-8, looking
     empty, were asked about, wounds 1 and 2 at +0.8 and +0.1 were not)."""
-    if g.required or len(g.boxes) < 3:
+    if not _is_track(g):
         return
-    if not all(o <= p or p <= o for o in g.options for p in g.options):
-        return  # a fight: not a track
     on = [b for b in g.boxes if marked[b]]
     gaps = [k for k, b in enumerate(on) if evidence.get(b, 0.0) < 0 and b in ask]
     if gaps:
@@ -360,7 +366,7 @@ def _ask_at_the_edge(
         if ev[top] - ev[rest[0]] > EDGE:
             ask.setdefault(top, "unsure")
         return
-    if not all(o <= p or p <= o for o in g.options for p in g.options):
+    if not _is_track(g):
         return  # a fight: its boxes are not alike
     on = [b for b in g.boxes if marked[b]]  # a track: the boxes up to its end
     for j in range(len(on) - 2, -1, -1):
