@@ -259,13 +259,18 @@ def _beside(boxes: list[Box]) -> dict[int, list[int]]:
 _AROUND: dict[int, dict[int, np.ndarray]] = {}
 
 
+def _centres(boxes: list[Box], which: list[int] | np.ndarray) -> np.ndarray:
+    """The centres (mm, as rows x, y) of the boxes at these indices."""
+    return np.array([(boxes[i].x + boxes[i].w / 2, boxes[i].y + boxes[i].h / 2) for i in which])
+
+
 def _around(boxes: list[Box]) -> dict[int, np.ndarray]:
     """For each square box, the other square boxes whose centres lie within LOCAL_MM of its own,
     nearest first."""
     key = hash(tuple(boxes))
     if key not in _AROUND:
         square = np.array([i for i, b in enumerate(boxes) if not b.round])
-        centre = np.array([(b.x + b.w / 2, b.y + b.h / 2) for b in (boxes[i] for i in square)])
+        centre = _centres(boxes, square)
         out: dict[int, np.ndarray] = {}
         for k, i in enumerate(square):
             d = np.hypot(*(centre - centre[k]).T)
@@ -343,9 +348,7 @@ def _near_circles(boxes: list[Box]) -> dict[int, list[int]]:
     key = hash(tuple(boxes))
     if key not in _NEAR:
         rounds = [i for i, b in enumerate(boxes) if b.round]
-        centre = np.array(
-            [(boxes[i].x + boxes[i].w / 2, boxes[i].y + boxes[i].h / 2) for i in rounds]
-        )
+        centre = _centres(boxes, rounds)
         radius = np.array([boxes[i].w / 2 for i in rounds])
         out: dict[int, list[int]] = {}
         for k, i in enumerate(rounds):
@@ -864,54 +867,48 @@ def _fit_samples(
     candidate's centre lies nearer to its own circle than to any other circle's."""
     key = hash(tuple(boxes))
     if key not in _FITS:
-        glory = [i for i, b in enumerate(boxes) if b.round and ".glory." in b.name]
-        rounds = [i for i, b in enumerate(boxes) if b.round]
-        centre = np.array(
-            [(boxes[i].x + boxes[i].w / 2, boxes[i].y + boxes[i].h / 2) for i in rounds]
-        ).reshape(-1, 2)
-        steps = np.arange(-FIT_SHIFT_MM, FIT_SHIFT_MM + 1e-6, FIT_STEP_MM)
-        dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
-        turn = np.linspace(0.0, 2 * np.pi, FIT_DIRECTIONS, endpoint=False)
-        cos, sin = np.cos(turn), np.sin(turn)
-        xs, ys, owner = [], [], []
-        patterns: dict[float, tuple[np.ndarray, np.ndarray]] = {}
-        for i in glory:
-            k = rounds.index(i)
-            cx, cy = centre[k, 0] + dx, centre[k, 1] + dy
-            nearest = np.hypot(cx[:, None] - centre[:, 0], cy[:, None] - centre[:, 1]).argmin(1)
-            own = nearest == k
-            # every circle of one radius shares one pattern of pixel offsets round its centre
-            radius = boxes[i].w / 2
-            if radius not in patterns:
-                start, stop, step = FIT_RADII_MM
-                radii = radius + np.arange(start, stop + 1e-6, step)
-                off_x = (dx[:, None, None] + radii[None, :, None] * cos) * PX_PER_MM
-                off_y = (dy[:, None, None] + radii[None, :, None] * sin) * PX_PER_MM
-                pattern = (np.rint(off_x).astype(np.int32), np.rint(off_y).astype(np.int32))
-                patterns[radius] = pattern
-            off_x, off_y = patterns[radius]
-            base_x = math.floor(px(centre[k, 0]))
-            base_y = math.floor(px(centre[k, 1]))
-            xs.append((base_x + off_x[own]).reshape(-1, FIT_DIRECTIONS))
-            ys.append((base_y + off_y[own]).reshape(-1, FIT_DIRECTIONS))
-            owner.append(np.full(len(xs[-1]), i))
-        reach = math.ceil((FIT_WIDTH_MM + FIT_BLUR_MM * 3) * PX_PER_MM)
-        x_all = np.concatenate(xs or [np.zeros((0, FIT_DIRECTIONS), np.int32)])
-        y_all = np.concatenate(ys or [np.zeros((0, FIT_DIRECTIONS), np.int32)])
-        if not glory:
-            window = (0, 0, 0, 0)
-        else:
-            window = (
-                int(x_all.min()) - reach,
-                int(y_all.min()) - reach,
-                int(x_all.max()) + reach + 1,
-                int(y_all.max()) + reach + 1,
-            )
-        flat = ((y_all - window[1]) * (window[2] - window[0]) + x_all - window[0]).astype(np.int32)
-        owners = np.concatenate(owner) if owner else np.zeros(0, np.int64)
-        starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]]) if owner else owners
-        _FITS[key] = (flat, owners, starts, window)
+        _FITS[key] = _build_fit_samples(boxes)
     return _FITS[key]
+
+
+def _build_fit_samples(
+    boxes: list[Box],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]:
+    glory = [i for i, b in enumerate(boxes) if b.round and ".glory." in b.name]
+    if not glory:
+        none = np.zeros(0, np.int64)
+        return np.zeros((0, FIT_DIRECTIONS), np.int32), none, none, (0, 0, 0, 0)
+    rounds = [i for i, b in enumerate(boxes) if b.round]
+    centre = _centres(boxes, rounds)
+    steps = np.arange(-FIT_SHIFT_MM, FIT_SHIFT_MM + 1e-6, FIT_STEP_MM)
+    dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
+    turn = np.linspace(0.0, 2 * np.pi, FIT_DIRECTIONS, endpoint=False)
+    cos, sin = np.cos(turn), np.sin(turn)
+    xs, ys, owner = [], [], []
+    patterns: dict[float, tuple[np.ndarray, np.ndarray]] = {}
+    for i in glory:
+        k = rounds.index(i)
+        cx, cy = centre[k, 0] + dx, centre[k, 1] + dy
+        own = np.hypot(cx[:, None] - centre[:, 0], cy[:, None] - centre[:, 1]).argmin(1) == k
+        # every circle of one radius shares one pattern of pixel offsets round its centre
+        radius = boxes[i].w / 2
+        if radius not in patterns:
+            start, stop, step = FIT_RADII_MM
+            radii = radius + np.arange(start, stop + 1e-6, step)
+            off_x = (dx[:, None, None] + radii[None, :, None] * cos) * PX_PER_MM
+            off_y = (dy[:, None, None] + radii[None, :, None] * sin) * PX_PER_MM
+            patterns[radius] = (np.rint(off_x).astype(np.int32), np.rint(off_y).astype(np.int32))
+        off_x, off_y = patterns[radius]
+        xs.append((math.floor(px(centre[k, 0])) + off_x[own]).reshape(-1, FIT_DIRECTIONS))
+        ys.append((math.floor(px(centre[k, 1])) + off_y[own]).reshape(-1, FIT_DIRECTIONS))
+        owner.append(np.full(len(xs[-1]), i))
+    x_all, y_all, owners = np.concatenate(xs), np.concatenate(ys), np.concatenate(owner)
+    reach = math.ceil((FIT_WIDTH_MM + FIT_BLUR_MM * 3) * PX_PER_MM)
+    x0, y0 = int(x_all.min()) - reach, int(y_all.min()) - reach
+    x1, y1 = int(x_all.max()) + reach + 1, int(y_all.max()) + reach + 1
+    flat = ((y_all - y0) * (x1 - x0) + x_all - x0).astype(np.int32)
+    starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
+    return flat, owners, starts, (x0, y0, x1, y1)
 
 
 def ring_fits(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np.ndarray:
