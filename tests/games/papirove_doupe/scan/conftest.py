@@ -104,3 +104,25 @@ def raise_inside(image, box, add: float) -> None:
     x0, y0 = round(px(box.x + inset)), round(px(box.y + inset))
     x1, y1 = round(px(box.x + box.w - inset)), round(px(box.y + box.h - inset))
     image[y0:y1, x0:x1] += np.float32(add)
+
+
+def box_named(kind, name: str):
+    """The box of the sheet kind with this field name."""
+    return next(b for b in kind.boxes if b.name == name)
+
+
+def draw_ring(photo, box, r_mm: float, darkness: float, dx_mm=0.0, dy_mm=0.0, width_mm=0.4):
+    """`photo` with a ring of radius r_mm, width_mm wide, of the given darkness, round `box`
+    (its centre moved by dx_mm, dy_mm), as darkness added to the sheet-aligned image."""
+    import cv2
+    import numpy as np
+
+    from generator.games.papirove_doupe.scan.template import PX_PER_MM, px
+
+    ring = np.zeros_like(photo)
+    cx = px(box.x + box.w / 2) + dx_mm * PX_PER_MM - 0.5  # pixel-centre coordinates
+    cy = px(box.y + box.h / 2) + dy_mm * PX_PER_MM - 0.5
+    width = round(width_mm * PX_PER_MM)
+    centre = (round(cx * 16), round(cy * 16))
+    cv2.circle(ring, centre, round(r_mm * PX_PER_MM * 16), darkness, width, cv2.LINE_AA, 4)
+    return photo + ring

@@ -9,27 +9,14 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from generator.games.papirove_doupe.scan import local, marks, rules  # noqa: E402
-from generator.games.papirove_doupe.scan.template import PX_PER_MM, px  # noqa: E402
-from tests.games.papirove_doupe.scan.conftest import blank_photo  # noqa: E402
+from generator.games.papirove_doupe.scan.template import px  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import (  # noqa: E402
+    blank_photo,
+    box_named,
+    draw_ring,
+)
 
 SEED = 24
-
-
-def _ring(photo, box, extra_mm: float, darkness: float, dx_mm: float, dy_mm: float):
-    """`photo` with a 0.5 mm wide ring, extra_mm wider than `box`'s circle, its centre moved."""
-    ring = np.zeros_like(photo)
-    cx = px(box.x + box.w / 2 + dx_mm) - 0.5  # pixel-centre coordinates
-    cy = px(box.y + box.h / 2 + dy_mm) - 0.5
-    r = (box.w / 2 + extra_mm) * PX_PER_MM
-    width = round(0.5 * PX_PER_MM)
-    cv2.circle(
-        ring, (round(cx * 16), round(cy * 16)), round(r * 16), darkness, width, cv2.LINE_AA, 4
-    )
-    return photo + ring
-
-
-def _box(kind, name):
-    return next(b for b in kind.boxes if b.name == name)
 
 
 def _fits(photo, ref, kind) -> dict[str, int]:
@@ -54,7 +41,8 @@ def test_a_dark_ring_wide_and_off_centre_is_found_whole(pd_pack, sheet_kind):
     glory 4, whose circle it crosses) and 0.4 mm right: it is found in (nearly) all 36
     directions round glory 4, and in fewer than FIT_FOUND round quest 2's glory 4."""
     photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
-    photo = _ring(photo, _box(sheet_kind, "quest.3.glory.4"), 1.3, 0.4, 0.4, -1.2)
+    box = box_named(sheet_kind, "quest.3.glory.4")
+    photo = draw_ring(photo, box, box.w / 2 + 1.3, 0.4, 0.4, -1.2, width_mm=0.5)
     fits = _fits(photo, ref, sheet_kind)
     assert fits["quest.3.glory.4"] >= 34
     row = [v for n, v in fits.items() if n.startswith("quest.3.glory.") and n != "quest.3.glory.4"]
@@ -69,7 +57,7 @@ def test_a_print_set_off_leaves_no_ring_found(pd_pack, sheet_kind, shift_px):
     outline is left over as a ring of ink just round the circle. No ring is found there (with
     rings fitted from 0.3 mm wider, it was: 35 directions against the row's next 22)."""
     photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
-    b = _box(sheet_kind, "ability.glory.12")
+    b = box_named(sheet_kind, "ability.glory.12")
     x0, x1 = int(px(b.x - 2)), int(px(b.x + b.w + 2))
     y0, y1 = int(px(b.y - 2)), int(px(b.y + b.h + 2))
     photo = photo.copy()
@@ -80,7 +68,8 @@ def test_a_print_set_off_leaves_no_ring_found(pd_pack, sheet_kind, shift_px):
 def test_the_crossed_circle_of_the_next_row_is_not_read_as_ringed(pd_pack, sheet_kind):
     """The same ring, read whole: quest 3 is glory 4, surely; quest 2 is read as not circled."""
     photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
-    photo = _ring(photo, _box(sheet_kind, "quest.3.glory.4"), 1.3, 0.4, 0.4, -1.2)
+    box = box_named(sheet_kind, "quest.3.glory.4")
+    photo = draw_ring(photo, box, box.w / 2 + 1.3, 0.4, 0.4, -1.2, width_mm=0.5)
     found = local.evidence(photo, ref, ref, list(sheet_kind.boxes), marks.BAND)
     ev = dict(zip(found.names, found.evidence.tolist(), strict=True))
     d = rules.decide(ev)

@@ -2,37 +2,24 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 cv2 = pytest.importorskip("cv2")
 
 from generator.games.papirove_doupe.scan import local, marks, rules  # noqa: E402
-from generator.games.papirove_doupe.scan.template import PX_PER_MM, px  # noqa: E402
-from tests.games.papirove_doupe.scan.conftest import blank_photo  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import (  # noqa: E402
+    blank_photo,
+    box_named,
+    draw_ring,
+)
 
 SEED = 24
-
-
-def _ring(photo, box, r_mm: float, darkness: float, dx_mm: float = 0.0, dy_mm: float = 0.0):
-    """`photo` with a ring of radius r_mm, 0.4 mm wide, of the given darkness, round `box`."""
-    ring = np.zeros_like(photo)
-    cx = px(box.x + box.w / 2) + dx_mm * PX_PER_MM - 0.5  # pixel-centre coordinates
-    cy = px(box.y + box.h / 2) + dy_mm * PX_PER_MM - 0.5
-    width = round(0.4 * PX_PER_MM)
-    centre = (round(cx * 16), round(cy * 16))
-    cv2.circle(ring, centre, round(r_mm * PX_PER_MM * 16), darkness, width, cv2.LINE_AA, 4)
-    return photo + ring
 
 
 def _read(photo, ref, sheet_kind):
     found = local.evidence(photo, ref, ref, list(sheet_kind.boxes), marks.BAND)
     ev = dict(zip(found.names, found.evidence.tolist(), strict=True))
     return ev, rules.decide(ev)
-
-
-def _box(kind, name):
-    return next(b for b in kind.boxes if b.name == name)
 
 
 @pytest.mark.parametrize("darkness", [0.15, 0.25])
@@ -44,7 +31,7 @@ def test_a_faint_ring_drawn_wide_round_the_resurrection_circle_is_read(
     1.2 mm out), so it read as empty for sure (evidence -1.9, not asked). Now its own outer band
     finds it all round: marked, and surely so."""
     photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
-    photo = _ring(photo, _box(sheet_kind, "resurrection"), 4.0, darkness)
+    photo = draw_ring(photo, box_named(sheet_kind, "resurrection"), 4.0, darkness)
     ev, d = _read(photo, ref, sheet_kind)
     assert ev["resurrection"] > 1.0
     assert d.marked["resurrection"] and "resurrection" not in d.ask
@@ -55,7 +42,7 @@ def test_an_off_centre_ring_wide_of_a_glory_number_is_read(pd_pack, sheet_kind):
     centre 0.5 mm off down and right: it reaches 4 mm from the circle's centre on that side.
     Glory 8 is read as marked, and its neighbours, which the ring crosses, are not."""
     photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
-    photo = _ring(photo, _box(sheet_kind, "quest.3.glory.8"), 3.3, 0.12, 0.5, 0.5)
+    photo = draw_ring(photo, box_named(sheet_kind, "quest.3.glory.8"), 3.3, 0.12, 0.5, 0.5)
     ev, d = _read(photo, ref, sheet_kind)
     assert ev["quest.3.glory.8"] > 1.0
     assert d.marked["quest.3.glory.8"]
