@@ -109,6 +109,7 @@ def read_case(set_name: str, i: int) -> dict:
 
         got["glory"] = dict(pre=ev.tolist(), ring_ev=plain(g.ring_ev), fits=g.fits.tolist(),
                             strokes=plain(g.strokes), outline=plain(g.outline),
+                            light_fits=g.light_fits.tolist(),
                             near={str(k): v for k, v in near.items()})  # fmt: skip
         return glory_evidence(names, ev, g, near)
 
@@ -140,8 +141,9 @@ def rejudge_glory(row: dict) -> tuple[dict, list[str]]:
     def arr(a):
         return np.array([np.nan if x is None else x for x in a], float)
 
+    light = g.get("light_fits", [-1] * len(g["fits"]))  # saved before light rings were read
     measures = local.Glory(arr(g["ring_ev"]), np.array(g["fits"]), arr(g["strokes"]),
-                           arr(g["outline"]))  # fmt: skip
+                           arr(g["outline"]), np.array(light))  # fmt: skip
     near = {int(k): v for k, v in g["near"].items()}
     ev, doubts = local.glory_evidence(row["names"], np.array(g["pre"]), measures, near)
     return row["evidence"] | dict(zip(row["names"], ev.tolist(), strict=True)), doubts

@@ -588,11 +588,13 @@ def evidence(
                 ev[i] = QUESTION
                 break
     names = [b.name for b in boxes]
+    fits, light_fits = ring_fits(local, exp, boxes)
     measures = Glory(
         ring_ev,
-        ring_fits(local, exp, boxes),
+        fits,
         disc_strokes(local, exp, boxes),
         outline_darkness(local, exp, boxes),
+        light_fits,
     )
     ev, doubts = glory_evidence(names, ev, measures, _near_circles(boxes))
     return Evidence(names, ev, value, threshold, spread, doubts)
@@ -601,13 +603,15 @@ def evidence(
 @dataclass
 class Glory:
     """What the glory values are judged on beyond their evidence: each circle's ring evidence
-    (the sector reader's), fitted ring (`ring_fits`), strokes (`disc_strokes`) and outline
-    darkness (`outline_darkness`)."""
+    (the sector reader's), fitted ring (`ring_fits`), strokes (`disc_strokes`), outline
+    darkness (`outline_darkness`) and fitted ring over light ink (`ring_fits` too; -1 where not
+    measured)."""
 
     ring_ev: np.ndarray
     fits: np.ndarray
     strokes: np.ndarray
     outline: np.ndarray
+    light_fits: np.ndarray
 
 
 def glory_evidence(
@@ -619,6 +623,8 @@ def glory_evidence(
     doubts += [n for n in _ring_doubts(names, ev, g.ring_ev, near) if n not in doubts]
     doubts += [n for n in _stroke_doubts(names, ev, g.strokes) if n not in doubts]
     doubts += [n for n in _outline_doubts(names, ev, g.outline) if n not in doubts]
+    ev, light = _light_rings(names, ev, g.outline, g.light_fits)
+    doubts += [n for n in light if n not in doubts]
     return ev, doubts
 
 
@@ -854,6 +860,11 @@ FIT_SPREADS = 8.0  # stays), counts as ink from this many robust spreads up
 FIT_FOUND = 30  # a value's fitted ring with ink in this many directions or more
 FIT_APART = 12  # and in this many more than any other value of its row is a ring found
 FIT_SURE = 1.5  # the evidence a value with its ring found has at least
+LIGHT_SPREADS = 6.0  # light ink: from this many robust spreads up (`ring_fits`, `_light_rings`)
+LIGHT_FIT_APART = 5  # a value whose ring over light ink runs in this many directions more
+LIGHT_OUTLINE_APART = 0.004  # and whose outline is darker by this much than any other value's
+# in a row read as not circled is read as circled, and asked about (on the burned photo sets,
+# 12 of 41 such missed rings stood out so, and 1 value of 893 rows with no ring)
 
 _FITS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]] = {}
 
@@ -911,24 +922,28 @@ def _build_fit_samples(
     return flat, owners, starts, (x0, y0, x1, y1)
 
 
-def ring_fits(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np.ndarray:
+def ring_fits(
+    local: np.ndarray, exp: np.ndarray, boxes: list[Box]
+) -> tuple[np.ndarray, np.ndarray]:
     """For each glory circle, in how many of FIT_DIRECTIONS directions the best ring fitted
     round it (its centre off the circle's by up to FIT_SHIFT_MM, its radius wider by
-    FIT_RADII_MM) runs over ink (-1 for other boxes, and for all where the sheet is cut off).
+    FIT_RADII_MM) runs over ink (-1 for other boxes, and for all where the sheet is cut off);
+    and the same over light ink (from LIGHT_SPREADS up, for `_light_rings`).
 
     A ring drawn by hand is often wider than the printed circle and off its centre by a
     millimetre, so that it crosses the next row's circle, where the sector reader (its sectors
     at the circle's own centre) sees part of it, or some of it twice. Fitted, it is whole."""
     out = np.full(len(boxes), -1, np.int64)
+    light = out.copy()
     flat, owner, starts, (x0, y0, x1, y1) = _fit_samples(boxes)
     h, w = local.shape
     if not owner.size:
-        return out
+        return out, light
     cv2 = _cv2()
     ink = np.zeros((y1 - y0, x1 - x0), np.float32)  # the window, zero beyond the image
     cy0, cx0, cy1, cx1 = max(y0, 0), max(x0, 0), min(y1, h), min(x1, w)
     if cy1 <= cy0 or cx1 <= cx0:
-        return out
+        return out, light
     ink[cy0 - y0 : cy1 - y0, cx0 - x0 : cx1 - x0] = local[cy0:cy1, cx0:cx1] - exp[cy0:cy1, cx0:cx1]
     k = 4  # the blur is taken on the window shrunk this much: smooth over FIT_BLUR_MM anyway
     small = cv2.resize(ink, (ink.shape[1] // k, ink.shape[0] // k), interpolation=cv2.INTER_AREA)
@@ -938,17 +953,21 @@ def ring_fits(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np.ndarra
     sample = ink[cy0 - y0 : cy1 - y0 : 2, cx0 - x0 : cx1 - x0 : 2]
     centre = float(np.median(sample))
     spread = max(1.4826 * float(np.median(np.abs(sample - centre))), 1e-4)
-    mask = (ink > centre + FIT_SPREADS * spread).astype(np.uint8)
+    # one image holds both: 2 where the ink counts, 1 where it counts as light ink only (the
+    # dilation takes the greatest, so each level is dilated as if on its own)
+    level = (ink > centre + FIT_SPREADS * spread).astype(np.uint8)
+    level += ink > centre + LIGHT_SPREADS * spread
     r = round(FIT_WIDTH_MM * PX_PER_MM)
-    mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
-    counts = np.take(mask.ravel(), flat).sum(axis=1, dtype=np.int32)
-    best = np.maximum.reduceat(counts, starts)
-    out[owner[starts]] = best
+    level = cv2.dilate(level, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+    taken = np.take(level.ravel(), flat)
+    for result, counted in ((out, taken == 2), (light, taken > 0)):
+        result[owner[starts]] = np.maximum.reduceat(counted.sum(axis=1, dtype=np.int32), starts)
     if x0 < 0 or y0 < 0 or x1 > w or y1 > h:  # a circle whose rings leave the image: unjudged
         ys, xs = np.divmod(flat, x1 - x0)
         beyond = (ys + y0 < 0) | (ys + y0 >= h) | (xs + x0 < 0) | (xs + x0 >= w)
         out[np.unique(owner[beyond.any(axis=1)])] = -1
-    return out
+        light[out < 0] = -1
+    return out, light
 
 
 def _fit_rings(
@@ -957,11 +976,15 @@ def _fit_rings(
     """The evidence with the rings found by fitting (`ring_fits`) counted: a value whose ring
     is found is read as circled, at FIT_SURE at least; a value of its row, or a circle near it in
     another row, that looked circled only as a question and shows no ring of its own, is asked
-    about as looking empty (the ring it showed is the found one, crossing it). And the values to
-    ask about: in a row where a question was so lowered, every other value still read as marked
-    less surely than FIT_SURE (the lowered question was its rival, which made it asked about)."""
+    about as looking empty (the ring it showed is the found one, crossing it); so is a value of
+    its row read as marked more surely, with no ring of its own (a row holds one circled value:
+    a wide ring crossing the next value's sectors, independent case 373), and it is asked about
+    with the found ring's value (a player may have marked both, one by a cross).
+    And the values to ask about: in a row where a question was so lowered, every other value
+    still read as marked less surely than FIT_SURE (the lowered question was its rival, which
+    made it asked about)."""
     out = ev.copy()
-    found, lowered = set(), set()
+    found, lowered, rivals = set(), set(), set()
     for row in _glory_rows(names):
         f = fits[row]
         if len(row) < 3 or (f < 0).any():
@@ -973,9 +996,14 @@ def _fit_rings(
         out[top] = max(out[top], FIT_SURE)
         found.add(top)
         for j in [k for k in row if k != top] + near.get(top, []):
-            if fits[j] <= fits[top] - FIT_APART and 0 < out[j] <= QUESTION + GRADED:
+            if fits[j] > fits[top] - FIT_APART:
+                continue
+            if 0 < out[j] <= QUESTION + GRADED:
                 out[j] = -QUESTION
                 lowered.add(j)
+            elif j in row and out[j] > 0:  # read as marked more surely: asked about, with
+                out[j] = -QUESTION  # the found ring (a player may have marked both)
+                rivals.update((j, top))
     doubts = [
         names[k]
         for row in _glory_rows(names)
@@ -983,4 +1011,32 @@ def _fit_rings(
         for k in row
         if k not in found and 0 < out[k] < FIT_SURE
     ]
-    return out, doubts
+    return out, doubts + [names[k] for k in sorted(rivals)]
+
+
+def _light_rings(
+    names: list[str], ev: np.ndarray, outline: np.ndarray, light_fits: np.ndarray
+) -> tuple[np.ndarray, list[str]]:
+    """The evidence with light rings read, and the values so read: in a row read as not
+    circled, the value that stands first both by its fitted ring over light ink (`ring_fits`),
+    LIGHT_FIT_APART directions ahead of the next, and by its outline's darkness
+    (`outline_darkness`), LIGHT_OUTLINE_APART ahead of the next, is read as circled, as a
+    question. A light pencil ring is lighter than the ink the fit counts and runs partly over the
+    printed outline; where two measures agree on one value, it is rarely chance (wild holdout
+    cases 266, 276: quest 3's glory 6 and goal 4, read as surely empty and not asked about)."""
+    out = ev.copy()
+    light = []
+    for row in _glory_rows(names):
+        f, o = light_fits[row], outline[row]
+        if len(row) < 3 or (out[row] > 0).any() or (f < 0).any() or not np.isfinite(o).all():
+            continue
+        by_fit, by_outline = np.argsort(-f, kind="stable"), np.argsort(-o, kind="stable")
+        top = by_fit[0]
+        if (
+            by_outline[0] == top
+            and f[top] - f[by_fit[1]] >= LIGHT_FIT_APART
+            and o[top] - o[by_outline[1]] >= LIGHT_OUTLINE_APART
+        ):
+            out[row[top]] = QUESTION
+            light.append(names[row[top]])
+    return out, light

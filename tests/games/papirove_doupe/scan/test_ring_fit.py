@@ -22,7 +22,7 @@ SEED = 24
 def _fits(photo, ref, kind) -> dict[str, int]:
     boxes = list(kind.boxes)
     return dict(
-        zip([b.name for b in boxes], local.ring_fits(photo, ref, boxes).tolist(), strict=True)
+        zip([b.name for b in boxes], local.ring_fits(photo, ref, boxes)[0].tolist(), strict=True)
     )
 
 
@@ -89,14 +89,25 @@ def _fit(ev, fits):
 def test_a_found_ring_is_read_surely_and_the_row_s_questions_lean_empty():
     """Row 1: glory 1 fits 36, the next best 20 (16 below: apart). Glory 1 was a question
     (0.90) and rises to FIT_SURE; glory 2, a question too (0.91), is now asked about as empty
-    (-QUESTION); glory 3, read as marked surely (2.0), keeps that (the rules decide between
-    two sure values). Quest 2's glory 1 (near, fits 10, a question at 0.92) leans empty too;
-    quest 2's glory 2 (not near) keeps its question."""
+    (-QUESTION); so is glory 3, read as marked surely (2.0) but with no ring of its own (fits
+    18, 18 below: a row holds one circled value), and it is asked about with glory 1 (a player
+    may have marked both, one by a cross). Quest 2's glory 1
+    (near, fits 10, a question at 0.92) leans empty too; quest 2's glory 2 (not near) keeps its
+    question, and is asked about (its rival was lowered)."""
     ev = [0.90, 0.91, 2.0, -2.0, -2.0, 0.92, 0.90, -2.0, -2.0, -2.0]
     fits = [36, 20, 18, 10, 5, 10, 8, 9, 9, 9]
-    out = _fit(ev, fits)
+    out, doubts = local._fit_rings(NAMES, np.array(ev, float), np.array(fits), NEAR)
     q = local.QUESTION
-    assert out.tolist() == [local.FIT_SURE, -q, 2.0, -2.0, -2.0, -q, 0.90, -2.0, -2.0, -2.0]
+    assert out.tolist() == [local.FIT_SURE, -q, -q, -2.0, -2.0, -q, 0.90, -2.0, -2.0, -2.0]
+    assert doubts == ["quest.2.glory.2", "quest.1.glory.1", "quest.1.glory.3"]
+
+
+def test_a_sure_value_with_a_ring_of_its_own_keeps_its_reading():
+    """Glory 3 at 2.0 fits 25 itself (11 below the found 36, not FIT_APART): it keeps its
+    reading, and the rules decide between the two marked values."""
+    ev = [0.90, -2.0, 2.0, -2.0, -2.0, -2.0, -2.0, -2.0, -2.0, -2.0]
+    out, doubts = local._fit_rings(NAMES, np.array(ev), np.array([36, 10, 25, 10, 5] + [9] * 5), {})
+    assert out[2] == 2.0 and doubts == []
 
 
 @pytest.mark.parametrize(
@@ -135,3 +146,63 @@ def test_a_value_whose_rival_question_was_lowered_is_asked_about():
     # no question lowered in quest 2 (its glory 1 not near the found ring): nothing asked
     _, doubts = local._fit_rings(NAMES, np.array(ev), np.array(fits), {})
     assert doubts == []
+
+
+def _light(ev, outline, light):
+    return local._light_rings(NAMES, np.array(ev, float), np.array(outline), np.array(light))
+
+
+ROW_EV = [-1.5, -1.8, -2.0, -1.7, -1.9] + [-2.0] * 5  # quest 1 and 2, both read as not circled
+OUTLINE = [0.001, 0.009, 0.002, 0.004, 0.0] + [0.001] * 5  # quest 1's glory 2: 0.005 darker
+LIGHT = [8, 19, 12, 14, 6] + [9] * 5  # and its ring over light ink 5 directions ahead
+
+
+def test_a_light_ring_first_by_fit_and_outline_is_read_as_a_question():
+    """Quest 1's glory 2 stands first by its outline (0.009 against the next 0.004: 0.005 apart,
+    LIGHT_OUTLINE_APART 0.004) and by its light-ink ring (19 against the next 14: 5 apart,
+    LIGHT_FIT_APART 5): it is read as circled, as a question, and asked about. Quest 2, where
+    nothing stands out, stays as it was. (Wild holdout cases 266 and 276: such a ring read as
+    surely empty, not asked about.)"""
+    out, light = _light(ROW_EV, OUTLINE, LIGHT)
+    assert light == ["quest.1.glory.2"]
+    assert out.tolist() == [-1.5, local.QUESTION, -2.0, -1.7, -1.9] + [-2.0] * 5
+    d = rules.decide(dict(zip(NAMES, out.tolist(), strict=True)), doubts=light)
+    assert d.marked["quest.1.glory.2"] and "quest.1.glory.2" in d.ask
+
+
+@pytest.mark.parametrize(
+    ("ev", "outline", "light"),
+    [
+        (ROW_EV, OUTLINE, [8, 19, 12, 15, 6]),  # the light ring only 4 ahead
+        (ROW_EV, [0.001, 0.009, 0.002, 0.0055, 0.0], LIGHT),  # the outline only 0.0035 ahead
+        (ROW_EV, [0.001, 0.009, 0.002, 0.004, 0.0], [8, 14, 19, 12, 6]),  # first by one each
+        ([-1.5, -1.8, 0.3, -1.7, -1.9], OUTLINE, LIGHT),  # the row is read as circled already
+        (ROW_EV, OUTLINE, [8, 19, -1, 14, 6]),  # a value cut off: the row is not judged
+    ],
+)
+def test_a_light_ring_needs_both_measures_apart_in_a_row_read_as_empty(ev, outline, light):
+    """Without both measures agreeing on one value by their full margins, in a row read as not
+    circled and measured whole, nothing is read or asked."""
+    out, asked = _light(ev + [-2.0] * 5, outline + [0.001] * 5, light + [9] * 5)
+    assert asked == [] and out.tolist() == ev + [-2.0] * 5
+
+
+def test_a_light_ring_on_a_photo_is_read_and_asked_about(pd_pack, sheet_kind):
+    """A faint ring (darkness 0.015, 0.35 mm wide, 0.6 mm wider than quest 2's glory 9 and off
+    its centre by 0.3, 0.5 mm) is under the fit's ink (10 directions, not found) but over its
+    light ink (30 directions), and darkens the outline: read as circled, as a question, and
+    asked about. The blank photo reads no glory value so."""
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    boxes = list(sheet_kind.boxes)
+    blank = local.evidence(photo, ref, ref, boxes, marks.BAND)
+    assert not any(
+        e > 0 for n, e in zip(blank.names, blank.evidence, strict=True) if ".glory." in n
+    )
+    box = box_named(sheet_kind, "quest.2.glory.9")
+    photo = draw_ring(photo, box, box.w / 2 + 0.6, 0.015, 0.3, 0.5, width_mm=0.35)
+    fits, light = local.ring_fits(photo, ref, boxes)
+    k = [b.name for b in boxes].index("quest.2.glory.9")
+    assert fits[k] < local.FIT_FOUND <= light[k]
+    found = local.evidence(photo, ref, ref, boxes, marks.BAND)
+    assert found.evidence[k] == local.QUESTION
+    assert "quest.2.glory.9" in found.doubts
