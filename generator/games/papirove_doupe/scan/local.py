@@ -865,6 +865,8 @@ LIGHT_FIT_APART = 5  # a value whose ring over light ink runs in this many direc
 LIGHT_OUTLINE_APART = 0.004  # and whose outline is darker by this much than any other value's
 # in a row read as not circled is read as circled, and asked about (on the burned photo sets,
 # 12 of 41 such missed rings stood out so, and 1 value of 893 rows with no ring)
+LIGHT_ALONE = 8  # by its ring over light ink alone, this many directions ahead: asked about
+# (independent case 734: the ring's own outline less dark than the next value's, which it crosses)
 
 _FITS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]] = {}
 
@@ -1023,7 +1025,8 @@ def _light_rings(
     (`outline_darkness`), LIGHT_OUTLINE_APART ahead of the next, is read as circled, as a
     question. A light pencil ring is lighter than the ink the fit counts and runs partly over the
     printed outline; where two measures agree on one value, it is rarely chance (wild holdout
-    cases 266, 276: quest 3's glory 6 and goal 4, read as surely empty and not asked about)."""
+    cases 266, 276: quest 3's glory 6 and goal 4, read as surely empty and not asked about).
+    A value first by that fit alone, LIGHT_ALONE ahead, is asked about as it reads."""
     out = ev.copy()
     light = []
     for row in _glory_rows(names):
@@ -1038,5 +1041,7 @@ def _light_rings(
             and o[top] - o[by_outline[1]] >= LIGHT_OUTLINE_APART
         ):
             out[row[top]] = QUESTION
+            light.append(names[row[top]])
+        elif f[top] - f[by_fit[1]] >= LIGHT_ALONE:
             light.append(names[row[top]])
     return out, light

@@ -176,6 +176,7 @@ def test_a_light_ring_first_by_fit_and_outline_is_read_as_a_question():
         (ROW_EV, OUTLINE, [8, 19, 12, 15, 6]),  # the light ring only 4 ahead
         (ROW_EV, [0.001, 0.009, 0.002, 0.0055, 0.0], LIGHT),  # the outline only 0.0035 ahead
         (ROW_EV, [0.001, 0.009, 0.002, 0.004, 0.0], [8, 14, 19, 12, 6]),  # first by one each
+        (ROW_EV, [0.001, 0.009, 0.002, 0.004, 0.0], [8, 14, 21, 14, 6]),  # (7 ahead: alone, not)
         ([-1.5, -1.8, 0.3, -1.7, -1.9], OUTLINE, LIGHT),  # the row is read as circled already
         (ROW_EV, OUTLINE, [8, 19, -1, 14, 6]),  # a value cut off: the row is not judged
     ],
@@ -206,3 +207,11 @@ def test_a_light_ring_on_a_photo_is_read_and_asked_about(pd_pack, sheet_kind):
     found = local.evidence(photo, ref, ref, boxes, marks.BAND)
     assert found.evidence[k] == local.QUESTION
     assert "quest.2.glory.9" in found.doubts
+
+
+def test_a_value_first_by_its_light_ring_alone_is_asked_about_as_it_reads():
+    """Quest 1's glory 3 fits 22 over light ink, 8 ahead of the next (14; LIGHT_ALONE 8), while
+    glory 2's outline is the darkest (a ring round 3 crosses it): glory 3 is asked about and
+    still reads as it did (independent case 734: ability 9, unlisted, glory 10 asked instead)."""
+    out, asked = _light(ROW_EV, OUTLINE, [8, 14, 22, 12, 6] + [9] * 5)
+    assert asked == ["quest.1.glory.3"] and out.tolist() == ROW_EV
