@@ -126,3 +126,31 @@ def draw_ring(photo, box, r_mm: float, darkness: float, dx_mm=0.0, dy_mm=0.0, wi
     centre = (round(cx * 16), round(cy * 16))
     cv2.circle(ring, centre, round(r_mm * PX_PER_MM * 16), darkness, width, cv2.LINE_AA, 4)
     return photo + ring
+
+
+def later_mtime(monkeypatch, path, ns: int = 1000) -> None:
+    """Make os.stat report `path` as modified `ns` nanoseconds later, in this process only: a
+    test of a cache key sees an edit without touching a file of the repository, which tests in
+    other workers key their own caches on (test_startup's second run found its pack cache stale
+    when another worker moved a pack file's time between its runs)."""
+    import os
+
+    real = os.stat
+    target = os.path.realpath(path)
+
+    class Later:
+        def __init__(self, st):
+            self._st = st
+
+        def __getattr__(self, name):
+            return getattr(self._st, name)
+
+        @property
+        def st_mtime_ns(self):
+            return self._st.st_mtime_ns + ns
+
+    def stat(p, *args, **kwargs):
+        st = real(p, *args, **kwargs)
+        return Later(st) if os.path.realpath(p) == target else st
+
+    monkeypatch.setattr(os, "stat", stat)

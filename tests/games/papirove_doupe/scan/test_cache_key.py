@@ -3,13 +3,13 @@ from: the pack's own files, the built-in layouts, the assets (fonts, icons) and 
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 import generator
 from generator.resources import assets_dir, layouts_dir
+from tests.games.papirove_doupe.scan.conftest import later_mtime
 
 
 def _first(folder: Path, pattern: str) -> Path:
@@ -32,12 +32,9 @@ def test_an_edited_source_file_gives_a_new_key(pd_pack, monkeypatch, pick) -> No
     monkeypatch.setattr(template, "_KEYS", {})
     key = template._cache_key(pd_pack)
     path = pick(pd_pack)
-    stat = path.stat()
-    try:
-        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1000))
+    with monkeypatch.context() as m:  # the file seen as edited, in this process only
+        later_mtime(m, path)
         template._KEYS.clear()
         assert template._cache_key(pd_pack) != key
-    finally:
-        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     template._KEYS.clear()
     assert template._cache_key(pd_pack) == key

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 pytest.importorskip("cv2")
@@ -12,7 +10,7 @@ from generator.games.papirove_doupe.scan.read import LOW_RES, read_image, sheet_
 from generator.games.papirove_doupe.scan.rules import scored
 from generator.games.papirove_doupe.scan.summary import TOO_MANY
 from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
-from tests.games.papirove_doupe.scan.conftest import make_case
+from tests.games.papirove_doupe.scan.conftest import later_mtime, make_case
 
 CASES = 12  # benchmarks/bench_scan.py and bench_scan_wild.py run many more
 SEED = 20240611
@@ -192,12 +190,9 @@ def test_the_cache_gives_the_same_box_map_and_blank_sheet(pd_pack, tmp_path, mon
     key = template._cache_key(pd_pack)
     monkeypatch.setattr(template, "_KEYS", {})
     sheet = next(pd_pack.root.rglob("*.yaml"))
-    stat = sheet.stat()
-    try:
-        os.utime(sheet, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1000))
+    with monkeypatch.context() as m:  # the file seen as edited, in this process only
+        later_mtime(m, sheet)
         assert template._cache_key(pd_pack) != key
-    finally:
-        os.utime(sheet, ns=(stat.st_atime_ns, stat.st_mtime_ns))
 
 
 @pytest.mark.parametrize("seed", range(4))
