@@ -993,9 +993,9 @@ def _fit_rings(
         f = fits[row]
         if len(row) < 3 or (f < 0).any():
             continue
-        order = np.argsort(-f, kind="stable")
-        top, second = row[order[0]], row[order[1]]
-        if fits[top] < FIT_FOUND or fits[top] - fits[second] < FIT_APART:
+        first, ahead = _lead(f)
+        top = row[first]
+        if fits[top] < FIT_FOUND or ahead < FIT_APART:
             continue
         out[top] = max(out[top], FIT_SURE)
         found.add(top)
@@ -1036,20 +1036,22 @@ def _light_rings(
         f, o = light_fits[row], outline[row]
         if len(row) < 3 or (out[row] > 0).any() or (f < 0).any() or not np.isfinite(o).all():
             continue
-        by_fit, by_outline = np.argsort(-f, kind="stable"), np.argsort(-o, kind="stable")
-        top = by_fit[0]
-        if (
-            by_outline[0] == top
-            and f[top] - f[by_fit[1]] >= LIGHT_FIT_APART
-            and o[top] - o[by_outline[1]] >= LIGHT_OUTLINE_APART
-        ):
+        (top, by_fit), (first, by_outline), (ink_top, by_ink) = map(_lead, (f, o, fits[row]))
+        if first == top and by_fit >= LIGHT_FIT_APART and by_outline >= LIGHT_OUTLINE_APART:
             out[row[top]] = QUESTION
             light.append(names[row[top]])
-        elif f[top] - f[by_fit[1]] >= LIGHT_ALONE:
+        elif by_fit >= LIGHT_ALONE:
             light.append(names[row[top]])
-        else:
-            k = by_outline[0]
-            ahead = o[k] - o[by_outline[1]] >= LIGHT_OUTLINE_FIRST
-            if ahead and all(m[k] > np.delete(m, k).max() for m in (f, fits[row])):
-                light.append(names[row[k]])
+        elif (
+            by_outline >= LIGHT_OUTLINE_FIRST
+            and first == top == ink_top
+            and min(by_fit, by_ink) > 0
+        ):
+            light.append(names[row[first]])
     return out, light
+
+
+def _lead(values: np.ndarray) -> tuple[int, float]:
+    """Which of `values` stands first (the first of equals), and how far ahead of the next."""
+    order = np.argsort(-values, kind="stable")
+    return int(order[0]), float(values[order[0]] - values[order[1]])
