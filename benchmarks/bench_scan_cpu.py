@@ -13,6 +13,8 @@ Reported: CPU of the command with the caches warm and cold (PAPIRNA_CACHE pointi
 folder: the reader's blank sheet and the loaded pack are both made again), of each floor, and
 the ratios, with the load average (the machine may be shared).
 
+The command runs with no thread settings in its environment, as a user runs it (papirna keeps
+numpy's and OpenCV's thread pools at one thread itself); the floors run with them at one.
 The runs are as an installed papirna runs: with its bytecode compiled. PYTHONDONTWRITEBYTECODE
 is dropped from their environment (with it, Python compiles papirna's modules again on every
 run, about 0.1 s); --as-is keeps the environment as it is.
@@ -86,9 +88,14 @@ def main() -> None:
 
     with Image.open(photo) as im:
         mp = im.width * im.height / 1e6
-    env = dict(os.environ, OMP_NUM_THREADS="1", OPENCV_FOR_THREADS_NUM="1")
+    # the command runs as a user runs it: with no thread settings of theirs (papirna keeps its
+    # libraries on one thread itself); the floors' Python has them set, so that no library's
+    # thread pool adds to them
+    threads = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "OPENCV_FOR_THREADS_NUM")
+    env = {k: v for k, v in os.environ.items() if k not in threads}
     if not args.as_is:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+    floor_env = dict(env, **{k: "1" for k in threads})
     exe = str(Path(sys.executable).with_name("papirna"))
     score = [exe, "score", "papirove-doupe", str(photo)]
     cache = tmp / "cache"
@@ -108,12 +115,12 @@ def main() -> None:
     cold = _least(score, warm_env, max(2, args.runs // 2), before=empty_cache)
     imports = _least(
         [sys.executable, "-c", "import numpy, cv2, PIL.Image, typer, pydantic, rich.console"],
-        env,
+        floor_env,
         args.runs,
     )
     decode = _least(
         [sys.executable, "-c", f"from PIL import Image; Image.open({str(photo)!r}).convert('RGB')"],
-        env,
+        floor_env,
         args.runs,
     )
     startup = _least([exe, "score", "--help"], env, args.runs)
