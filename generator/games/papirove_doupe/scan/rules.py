@@ -197,10 +197,31 @@ def decide(
         _ask_about_a_ring_among_others(g, evidence, marked, ask)
         _ask_about_a_shaded_item(g, evidence, marked, ask)
         _ask_about_a_guessed_row(g, evidence, marked, ask, sure, margin)
+    _ask_about_the_resurrection(names, marked, ask)
     for b in doubts:
         if b in marked and marked[b] == (evidence.get(b, 0.0) > 0):
             ask.setdefault(b, "unsure")
     return Decision(marked, ask, sure)
+
+
+START_HEALTH = len(ADVENTURERS)  # every adventurer starts at level 1: health is 4 at the start
+
+
+def _ask_about_the_resurrection(
+    names: set[str], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """A resurrection read against the wounds: the party dies once its wounds exceed its health,
+    which starts at 4 (four adventurers at level 1) and only grows, so a resurrection needs at
+    least 5 wounds. A resurrection read with fewer, or with its fifth wound asked about, is asked
+    about (independent case 907: an empty circle under a shadow's edge read surely marked, on a
+    sheet with no wound whose shaded wound track was asked about as filled). The converse, more
+    wounds than the final health and no resurrection, is not asked about: the photo sets' random
+    sheets break that rule on half of them, so it cannot be tried there."""
+    needed = f"wound.{START_HEALTH + 1}"
+    if "resurrection" not in names or needed not in names or not marked["resurrection"]:
+        return
+    if not marked[needed] or needed in ask:
+        ask.setdefault("resurrection", "against the rules")
 
 
 def _decide_group(

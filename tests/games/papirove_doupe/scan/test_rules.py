@@ -223,3 +223,33 @@ def test_clear_marks_before_a_gap_in_a_track_are_not_asked_about():
     assert [w for w in WOUNDS if d.marked[w]] == [f"wound.{k}" for k in range(1, 6)]
     assert d.ask["wound.3"] == "against the rules"
     assert "wound.1" not in d.ask and "wound.2" not in d.ask
+
+
+LEVELS = [f"adventurer.{a}.level.{k}" for a in ("warrior", "wizard", "cleric", "thief")
+          for k in range(1, 7)]  # fmt: skip
+
+
+def _party(wounds: int, levels: dict[str, int], resurrection: float) -> dict[str, float]:
+    """Clear evidence (+5 / -5) for `wounds` wounds and each adventurer's level."""
+    ev = {w: 5.0 if k < wounds else -5.0 for k, w in enumerate(WOUNDS)}
+    for n in LEVELS:
+        a, k = n.split(".")[1], int(n.rsplit(".", 1)[1])
+        ev[n] = 5.0 if 2 <= k <= levels.get(a, 1) else -5.0
+    return ev | {"resurrection": resurrection}
+
+
+def test_a_resurrection_needs_more_wounds_than_the_starting_health():
+    # the party dies once wounds exceed health, which starts at 4 (four adventurers at level
+    # 1): a clear resurrection (+5) with 4 clear wounds is against the rules and asked about;
+    # with 5 wounds it is possible and nothing is asked
+    d = decide(_party(4, {}, 5.0))
+    assert d.marked["resurrection"] and d.ask == {"resurrection": "against the rules"}
+    assert decide(_party(5, {}, 5.0)).ask == {}
+
+
+def test_a_resurrection_whose_wounds_are_asked_about_is_asked_about_too():
+    # wounds 1-8 read marked but unsure (+0.6 each, so wound 5, the one a resurrection needs,
+    # is asked about): the resurrection stands on them and is asked about with them
+    ev = _party(0, {}, 5.0) | {f"wound.{k}": 0.6 for k in range(1, 9)}
+    d = decide(ev)
+    assert "wound.5" in d.ask and d.ask["resurrection"] == "against the rules"
