@@ -708,6 +708,8 @@ def _unbend(
     left. Returns the corrected photo and the largest shift in mm.
     """
     cv2 = _cv2()
+    from generator.games.papirove_doupe.scan.marks import of_ref
+
     size = int(window_mm * PX_PER_MM)
     reach = size / 6 if reach_mm is None else reach_mm * PX_PER_MM
     h, w = straight.shape
@@ -715,19 +717,14 @@ def _unbend(
     xs = np.linspace(size / 2, w - size / 2, cols)
     ys = np.linspace(size / 2, h - size / 2, rows)
     hann = cv2.createHanningWindow((size, size), cv2.CV_32F)
-    photo = 1.0 - straight.astype(np.float32) / 255.0
     shift = np.full((rows, cols, 2), np.nan, np.float32)
-    for r, cy in enumerate(ys):
-        for c, cx in enumerate(xs):
-            x0, y0 = int(cx - size / 2), int(cy - size / 2)
-            b = ref[y0 : y0 + size, x0 : x0 + size].copy()
-            if float(b.std()) < 0.05:
-                continue
-            a = photo[y0 : y0 + size, x0 : x0 + size].copy()
-            (dx, dy), clear = cv2.phaseCorrelate(b, a, hann)
-            if clear < response or abs(dx) > reach or abs(dy) > reach:
-                continue
-            shift[r, c] = (dx, dy)
+    windows = of_ref(ref, f"unbend {size} {grid}", lambda r: _bend_windows(r, size, xs, ys))
+    for r, c, x0, y0, b in windows:
+        a = 1.0 - straight[y0 : y0 + size, x0 : x0 + size].astype(np.float32) / 255.0
+        (dx, dy), clear = cv2.phaseCorrelate(b, a, hann)
+        if clear < response or abs(dx) > reach or abs(dy) > reach:
+            continue
+        shift[r, c] = (dx, dy)
     known = ~np.isnan(shift[..., 0])
     if known.sum() < 6:
         return straight, 0.0
@@ -772,6 +769,21 @@ def _unbend(
         straight, qx, qy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
     )
     return out, biggest
+
+
+def _bend_windows(
+    ref: np.ndarray, size: int, xs: np.ndarray, ys: np.ndarray
+) -> list[tuple[int, int, int, int, np.ndarray]]:
+    """The windows of the blank sheet that `_unbend` measures in (those with print enough to
+    match): row, column, left and top px, and the window of the blank sheet."""
+    out = []
+    for r, cy in enumerate(ys):
+        for c, cx in enumerate(xs):
+            x0, y0 = int(cx - size / 2), int(cy - size / 2)
+            b = ref[y0 : y0 + size, x0 : x0 + size].copy()
+            if float(b.std()) >= 0.05:
+                out.append((r, c, x0, y0, b))
+    return out
 
 
 REGISTER_MM = 0.8  # a box is matched against the blank sheet in a window this much wider

@@ -119,7 +119,7 @@ def background(residue: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.nda
     weight = paper.astype(np.float32)
     sigma = BACKGROUND_MM * PX_PER_MM / BLOCK
     wide = WIDE_BLOCK // BLOCK
-    level = np.zeros_like(residue)
+    level = residue  # (set by the first pass)
     for _ in range(2):
         num = _shrink(residue * weight, BLOCK)
         den = _shrink(weight, BLOCK)

@@ -124,7 +124,7 @@ def load_image(path: Path, shown: str, colour: bool = False) -> Image.Image:
 
 
 def _grey(image: Image.Image) -> np.ndarray:
-    return np.asarray(image.convert("L"), dtype=np.uint8)
+    return np.asarray(image if image.mode == "L" else image.convert("L"), dtype=np.uint8)
 
 
 def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = None) -> ScanResult:
