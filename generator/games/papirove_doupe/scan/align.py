@@ -538,11 +538,24 @@ def _missing_message(
                     return named([CORNERS[i] for i in range(4) if i not in corners])
     n = min(len(cands), 4)
     if n == 0:
+        h, w = gray.shape
+        if max(h, w) < SMALL_PHOTO:
+            # a sheet that fills little of a small photo has marks of a dozen px, too blurred to
+            # find (independent cases 3 and 906: a portrait sheet across a 1000 px landscape
+            # frame, about 1.7 px per mm); the likelier reason is then worth saying first
+            return (
+                f"no registration marks found: on a photo of only {w} x {h} px the sheet must "
+                f"fill the frame (photograph it closer, flat, with all four black corner squares "
+                f"visible)"
+            )
         return (
             f"no registration marks found: this does not look like a Papírové doupě sheet ({hint})"
         )
     return f"found {n} of the 4 registration marks but cannot tell which corners they are: {hint}"
 
+
+SMALL_PHOTO = 1600  # px: on a photo with a shorter long side, a sheet small in the frame is the
+# likely reason no mark is found
 
 PRINT_PX_PER_MM = 2.0  # the resolution the photo is matched with the blank sheet at
 PRINT_MIN_MATCH = 0.3  # the print must match the blank sheet at least this well under the fit

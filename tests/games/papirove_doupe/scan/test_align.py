@@ -94,6 +94,15 @@ def test_something_else_is_refused(sheet_kind):
         align.locate(blank, sheet_kind)
 
 
+def test_no_marks_on_a_small_photo_says_to_photograph_the_sheet_closer(sheet_kind):
+    # a 1000 x 750 px photo (long side under 1600): the sheet may fill too little of it
+    with pytest.raises(PapirnaError, match="only 1000 x 750 px the sheet must fill the frame"):
+        align.locate(np.full((750, 1000), 240, np.uint8), sheet_kind)
+    # a 2000 px one: the usual hint
+    with pytest.raises(PapirnaError, match=r"\(photograph the whole sheet, flat"):
+        align.locate(np.full((1500, 2000), 240, np.uint8), sheet_kind)
+
+
 def test_another_printable_is_refused(built, sheet_kind):
     """The rules summary of the same game has no marks: a clear refusal, not a score."""
     from generator.render.raster import rasterise_pages
