@@ -870,6 +870,12 @@ LIGHT_ALONE = 8  # by its ring over light ink alone, this many directions ahead:
 LIGHT_OUTLINE_FIRST = 0.006  # or by its outline this much ahead, and first by both fits (by any
 # lead): asked about (wild holdout case 717: goal 11, its outline 0.0085 ahead, its fits 3 and 1)
 
+FAR_FIT_APART = 10  # a value whose ring fit over ink runs this many directions ahead of the next
+FAR_FIT_TIMES = 2.0  # and this many times as many, first over light ink too, and not read as
+FAR_FIT_EMPTY = 1.0  # empty this surely, is read as circled, as a question: on the allowed photo
+# sets 2 rings of 473 such rows (independent cases 40 and 924, on 1121-1353 px photos, fits 18
+# and 25 against 8 and 12) were read as empty; the one such value with no ring was read at -2.3
+
 _FITS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]] = {}
 
 
@@ -1029,7 +1035,9 @@ def _light_rings(
     printed outline; where two measures agree on one value, it is rarely chance (wild holdout
     cases 266, 276: quest 3's glory 6 and goal 4, read as surely empty and not asked about).
     A value first by that fit alone, LIGHT_ALONE ahead, is asked about as it reads; so is one
-    first by its outline, LIGHT_OUTLINE_FIRST ahead, and first by both fits (`fits`, the ink's)."""
+    first by its outline, LIGHT_OUTLINE_FIRST ahead, and first by both fits (`fits`, the ink's).
+    Before those: a value far first by the ink's fit (FAR_FIT_APART directions and FAR_FIT_TIMES
+    as many as the next), first by the light fit and not surely empty, is read as circled."""
     out = ev.copy()
     light = []
     for row in _glory_rows(names):
@@ -1037,7 +1045,16 @@ def _light_rings(
         if len(row) < 3 or (out[row] > 0).any() or (f < 0).any() or not np.isfinite(o).all():
             continue
         (top, by_fit), (first, by_outline), (ink_top, by_ink) = map(_lead, (f, o, fits[row]))
-        if first == top and by_fit >= LIGHT_FIT_APART and by_outline >= LIGHT_OUTLINE_APART:
+        ink_next = fits[row][ink_top] - by_ink
+        far = (
+            ink_top == top
+            and by_fit > 0
+            and by_ink >= FAR_FIT_APART
+            and fits[row][ink_top] >= FAR_FIT_TIMES * max(ink_next, 1)
+            and out[row[top]] > -FAR_FIT_EMPTY
+        )
+        both = first == top and by_fit >= LIGHT_FIT_APART and by_outline >= LIGHT_OUTLINE_APART
+        if far or both:
             out[row[top]] = QUESTION
             light.append(names[row[top]])
         elif by_fit >= LIGHT_ALONE:

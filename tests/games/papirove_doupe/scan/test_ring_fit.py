@@ -234,3 +234,28 @@ def test_a_value_far_first_by_its_outline_and_first_by_both_fits_is_asked_about(
     outline = [0.001, 0.010, 0.002, 0.003, 0.0] + [0.001] * 5
     out, got = _light(ROW_EV, outline, [8, 15, 14, 12, 6] + [9] * 5, fits + [5] * 5)
     assert got == asked and out.tolist() == ROW_EV
+
+
+FLAT = [0.001] * 10  # no value first by its outline
+FAR_LIGHT = [18, 24, 15, 12, 10] + [9] * 5  # glory 2 first over light ink, 6 ahead (< LIGHT_ALONE)
+
+
+@pytest.mark.parametrize(
+    ("ev2", "fits", "read"),
+    [
+        # ink fit 25 against the next 12: 13 ahead (FAR_FIT_APART 10), 2.08 times (FAR_FIT_TIMES 2),
+        # glory 2 at -0.45 (not surely empty, FAR_FIT_EMPTY 1): read as circled, as a question
+        # (independent case 924: quest 1's glory 8, fits 25 against 12, read as empty)
+        (-0.45, [12, 25, 9, 8, 6], True),
+        (-2.3, [12, 25, 9, 8, 6], False),  # surely empty by its mean: not
+        (-0.45, [13, 25, 9, 8, 6], False),  # 1.92 times the next: not
+        (-0.45, [4, 13, 3, 3, 2], False),  # 3.25 times, but only 9 ahead: not
+    ],
+)
+def test_a_value_far_first_by_the_inks_ring_fit_is_read_as_circled(ev2, fits, read):
+    ev = [-1.5, ev2, -2.0, -1.7, -1.9] + [-2.0] * 5
+    out, asked = _light(ev, FLAT, FAR_LIGHT, fits + [5] * 5)
+    assert (out[1] == local.QUESTION) == read
+    assert asked == (["quest.1.glory.2"] if read else [])
+    if not read:
+        assert out.tolist() == ev
