@@ -96,6 +96,19 @@ def _grow(image: np.ndarray, factor: int, shape: tuple[int, int]) -> np.ndarray:
     return full[: shape[0], : shape[1]]
 
 
+def _open_paper(ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """Where the blank sheet is paper away from the print and from every box (GROW_MM round)."""
+    cv2 = _cv2()
+    return marks.of_ref(
+        ref,
+        f"background paper {hash(tuple(boxes))}",
+        lambda r: (
+            (cv2.dilate(r, np.ones((5, 5), np.uint8)) < 0.03)
+            & (box_mask(r.shape, boxes, GROW_MM) == 0)
+        ),
+    )
+
+
 def background(residue: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """The smooth residue of the paper around the boxes, carried into them (normalised blur).
 
@@ -107,15 +120,7 @@ def background(residue: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.nda
     weight average alike): at BLOCK px the near one, at WIDE_BLOCK px the wide one.
     """
     cv2 = _cv2()
-    paper = marks.of_ref(
-        ref,
-        f"background paper {hash(tuple(boxes))}",
-        lambda r: (
-            (cv2.dilate(r, np.ones((5, 5), np.uint8)) < 0.03)
-            & (box_mask(r.shape, boxes, GROW_MM) == 0)
-        ),
-    )
-    paper = paper & (residue > -OUTSIDE)
+    paper = _open_paper(ref, boxes) & (residue > -OUTSIDE)
     weight = paper.astype(np.float32)
     sigma = BACKGROUND_MM * PX_PER_MM / BLOCK
     wide = WIDE_BLOCK // BLOCK
@@ -279,6 +284,60 @@ def _around(boxes: list[Box]) -> dict[int, np.ndarray]:
             out[int(i)] = square[order]
         _AROUND[key] = out
     return _AROUND[key]
+
+
+THROUGH_GAP_MM = 1.0  # the paper beyond a box's side is looked at from this far out
+THROUGH_MM = 1.5  # over this much, along the middle half of the side
+THROUGH_SHARE = 0.6  # and counts as dark when its mean residue is this share of the box's
+THROUGH_PAPER = 8  # pixels of paper it needs at least (not the print, nor in or close by a box)
+
+
+def _through(
+    local: np.ndarray,
+    exp: np.ndarray,
+    ref: np.ndarray,
+    boxes: list[Box],
+    value: np.ndarray,
+    marked: np.ndarray,
+) -> np.ndarray:
+    """The boxes read as marked whose darkness runs on through the paper beyond both of two
+    opposite sides (above and below, or left and right): a crease or a line across the sheet
+    rather than a mark of the box's own (the third photo set, cases 10 and 30: a crease through
+    the ability's glory -5, read as circled, unlisted)."""
+    h, w = local.shape
+    out = np.zeros(len(boxes), bool)
+    outside = marks.of_ref(
+        ref, f"outside boxes {hash(tuple(boxes))}", lambda r: box_mask(r.shape, boxes, GROW_MM) == 0
+    )
+
+    def beyond(x0: float, y0: float, x1: float, y1: float) -> float | None:
+        a, b = max(int(px(x0)), 0), max(int(px(y0)), 0)
+        c, d = min(int(px(x1)), w), min(int(px(y1)), h)
+        if c - a < 2 or d - b < 2:
+            return None
+        paper = outside[b:d, a:c] & (exp[b:d, a:c] < 0.05)
+        if paper.sum() < THROUGH_PAPER:
+            return None
+        return float(local[b:d, a:c][paper].mean())
+
+    for i in np.flatnonzero(marked):
+        bx = boxes[i]
+        cut = THROUGH_SHARE * value[i]
+        qx, qy = bx.w / 4, bx.h / 4
+        g, t = THROUGH_GAP_MM, THROUGH_GAP_MM + THROUGH_MM
+        cx, cy = bx.x + bx.w / 2, bx.y + bx.h / 2
+        pairs = (
+            (  # above and below
+                beyond(cx - qx, bx.y - t, cx + qx, bx.y - g),
+                beyond(cx - qx, bx.y + bx.h + g, cx + qx, bx.y + bx.h + t),
+            ),
+            (  # left and right
+                beyond(bx.x - t, cy - qy, bx.x - g, cy + qy),
+                beyond(bx.x + bx.w + g, cy - qy, bx.x + bx.w + t, cy + qy),
+            ),
+        )
+        out[i] = any(a is not None and b is not None and min(a, b) >= cut for a, b in pairs)
+    return out
 
 
 def _shade(bg: np.ndarray, boxes: list[Box]) -> np.ndarray:
@@ -542,6 +601,11 @@ def evidence(
                 break
     ev = (value - thresholds) / units
     ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
+    # a fold's crease or a line drawn across the sheet darkens a box as it does the paper on
+    # both sides of it: a box read as marked by its mean whose darkness runs on through the
+    # paper beyond two opposite sides is only as sure as a question
+    through = _through(local, exp, ref, boxes, value, marked)
+    ev[through] = np.minimum(ev[through], QUESTION)
     # a light pencil cross, slash or tick: its strokes stand out where its mean hardly does
     # (but not in a box that a neighbour's mark runs into: that stays a question)
     ev = np.maximum(
@@ -574,6 +638,7 @@ def evidence(
     )
     inner_ev = ev
     ev = np.where(rounds, np.maximum.reduce([ev, capped, light_ev]), ev)
+    ev[through] = np.minimum(ev[through], QUESTION)  # (the band crosses the outline, too)
     # A neighbour's ring drawn off-centre can run into a circle's middle from the side facing
     # it: a circle marked by its middle only, whose half away from a marked neighbour is empty,
     # is only as sure as a question
