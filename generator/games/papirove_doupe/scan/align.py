@@ -551,6 +551,14 @@ def _missing_message(
         return (
             f"no registration marks found: this does not look like a Papírové doupě sheet ({hint})"
         )
+    if n == 4:
+        # four (or more) squares, none four of which fit the sheet with its code read: the code or
+        # a mark is hidden or mistaken (the third photo set, case 1030: glare over the sheet)
+        return (
+            "found 4 squares like the registration marks, but no way of fitting them to the sheet "
+            "reads its code (is glare, a shadow or a crease over a corner square or the code beside "
+            f"the top-right one?): {hint}"
+        )
     return f"found {n} of the 4 registration marks but cannot tell which corners they are: {hint}"
 
 

@@ -269,3 +269,18 @@ def test_three_marks_and_their_sizes_give_the_slant():
     a = align._affine(corners[:3], np.array([(c.x, c.y) for c in found]))
     q = a @ np.array([*corners[3], 1.0])
     assert np.hypot(*(q[:2] - image(corners[3]))) > 20
+
+
+def test_four_marks_without_a_readable_code_say_what_may_hide_it(pd_pack, sheet_kind):
+    """All four marks in the photo and the code painted out (as glare over it does: the third
+    photo set, case 1030): the message says the code could not be read, not that the corners
+    cannot be told apart."""
+    photo, m, offset = _photo(pd_pack, sheet_kind, angle=0, skew=0.04, seed=3)
+    first, last = sheet_kind.bits[0], sheet_kind.bits[-1]
+    a = _to_photo(m, offset, first.x - 1, first.y - 1)
+    b = _to_photo(m, offset, last.x + last.size + 1, last.y + last.size + 1)
+    xs, ys = sorted((a[0], b[0])), sorted((a[1], b[1]))
+    ImageDraw.Draw(photo).rectangle((xs[0] - 8, ys[0] - 8, xs[1] + 8, ys[1] + 8), fill=(250,) * 3)
+    with pytest.raises(PapirnaError, match="found 4 squares like the registration marks") as e:
+        align.locate(_grey(photo), sheet_kind)
+    assert "the code beside the top-right one" in e.value.message
