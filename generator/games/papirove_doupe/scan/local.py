@@ -96,16 +96,19 @@ def _grow(image: np.ndarray, factor: int, shape: tuple[int, int]) -> np.ndarray:
     return full[: shape[0], : shape[1]]
 
 
+def _outside_boxes(ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """Where the blank sheet lies outside every box and GROW_MM round it."""
+    key = f"outside boxes {hash(tuple(boxes))}"
+    return marks.of_ref(ref, key, lambda r: box_mask(r.shape, boxes, GROW_MM) == 0)
+
+
 def _open_paper(ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """Where the blank sheet is paper away from the print and from every box (GROW_MM round)."""
     cv2 = _cv2()
     return marks.of_ref(
         ref,
         f"background paper {hash(tuple(boxes))}",
-        lambda r: (
-            (cv2.dilate(r, np.ones((5, 5), np.uint8)) < 0.03)
-            & (box_mask(r.shape, boxes, GROW_MM) == 0)
-        ),
+        lambda r: (cv2.dilate(r, np.ones((5, 5), np.uint8)) < 0.03) & _outside_boxes(r, boxes),
     )
 
 
@@ -306,9 +309,7 @@ def _through(
     the ability's glory -5, read as circled, unlisted)."""
     h, w = local.shape
     out = np.zeros(len(boxes), bool)
-    outside = marks.of_ref(
-        ref, f"outside boxes {hash(tuple(boxes))}", lambda r: box_mask(r.shape, boxes, GROW_MM) == 0
-    )
+    outside = _outside_boxes(ref, boxes)
 
     def beyond(x0: float, y0: float, x1: float, y1: float) -> float | None:
         a, b = max(int(px(x0)), 0), max(int(px(y0)), 0)
