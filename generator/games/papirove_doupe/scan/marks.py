@@ -16,7 +16,8 @@ in units of that spread; its confidence says how far the score is from the thres
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -34,6 +35,11 @@ RING_MARGIN = 2.0  # gaps, a neighbour's circle crosses up to 4); this many fewe
 NEIGHBOUR_DEG = 50.0  # sectors this close to the direction of a circled neighbour are left out
 LEVEL_STEP = 0.02  # printed tones are told apart in steps of this darkness
 BLURS = (0.0, 0.5, 1.0, 1.5, 2.0, 2.6, 3.3, 4.2)  # px, tried to match the photo's blur
+MOTION_ANGLES = tuple(22.5 * k for k in range(8))  # degrees: directions a motion blur is tried in
+MOTION_LENGTHS_MM = (0.6, 1.0, 1.5)  # lengths of motion blur tried (a hand's shake at 1/30 s)
+MOTION_SIGMA = 0.5  # share of the round blur's fit kept under a motion blur (a start; refined)
+MOTION_GAIN = 0.9  # a motion blur is taken only where it fits the print this much better: on the
+# third photo set, the photos with none fit no direction better than the round blur alone
 PAPER_BLOCK = 6.0  # mm: the paper level is measured in blocks of this size
 PAPER_QUANTILE = 0.75  # and is this quantile of the block's paper pixels
 MIN_SPREAD = 0.004  # darkness: the spread of empty boxes is taken to be at least this
@@ -188,13 +194,87 @@ def blur_sigma(photo: np.ndarray, ref: np.ndarray, boxes: list[Box], curve) -> f
     return BLURS[i]
 
 
+def motion_kernel(length: float, angle: float) -> np.ndarray:
+    """A straight blur of `length` px at `angle` degrees (a hand moving during the exposure),
+    as a normalised kernel: the line sampled finely and spread bilinearly over the pixels."""
+    n = max(3, math.ceil(length) | 1) + 2
+    kern = np.zeros((n, n), np.float32)
+    c = (n - 1) / 2
+    t = math.radians(angle)
+    steps = np.linspace(-(length - 1) / 2, (length - 1) / 2, 4 * n)
+    x, y = c + steps * math.cos(t), c + steps * math.sin(t)
+    x0, y0 = np.floor(x).astype(int), np.floor(y).astype(int)
+    fx, fy = x - x0, y - y0
+    for dx, dy, w in ((0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy)):
+        np.add.at(kern, (y0 + dy, x0 + dx), w)
+    np.add.at(kern, (y0 + 1, x0 + 1), fx * fy)
+    return kern / kern.sum()
+
+
+@dataclass(frozen=True)
+class Blur:
+    """How the photo blurs the print: a round Gaussian of `sigma` px, then (if any) a straight
+    motion blur of `length` px at `angle` degrees."""
+
+    sigma: float
+    length: float = 0.0
+    angle: float = 0.0
+
+    def apply(self, image: np.ndarray) -> np.ndarray:
+        """`image` blurred so."""
+        cv2 = _cv2()
+        out = cv2.GaussianBlur(image, (0, 0), self.sigma) if self.sigma > 0 else image
+        if self.length > 0:
+            kern = motion_kernel(self.length, self.angle)
+            out = cv2.filter2D(out, -1, kern, borderType=cv2.BORDER_REPLICATE)
+        return out
+
+
+def fit_blur(photo: np.ndarray, ref: np.ndarray, boxes: list[Box], curve) -> Blur:
+    """The blur that makes the blank sheet look most like the photo around boxes: a round one
+    (`blur_sigma`), or with a motion blur where one fits the print MOTION_GAIN better."""
+    sigma = blur_sigma(photo, ref, boxes, curve)
+    table = tone_table(curve)
+    windows = list(_windows(photo, ref, boxes))
+
+    def error(blur: Blur, few: bool = False) -> float:
+        return sum(
+            float(np.abs(wp - tone(blur.apply(wr), table)).sum())
+            for wp, wr in (windows[::2] if few else windows)
+        )
+
+    # a motion blur widens the round fit: the search starts from half of it, each direction at
+    # a middle length over half the windows, and goes on only if one direction stands out
+    base = Blur(sigma)
+    few = error(base, few=True)
+    half = sigma * MOTION_SIGMA
+    mid = MOTION_LENGTHS_MM[1] * PX_PER_MM
+    tried = {a: error(Blur(half, mid, a), few=True) for a in MOTION_ANGLES}
+    angle = min(tried, key=lambda a: tried[a])
+    if tried[angle] > MOTION_GAIN * few:
+        return base
+    # then its length and direction (half a step either way), then the round blur under it
+    step = MOTION_ANGLES[1] - MOTION_ANGLES[0]
+    options = [
+        Blur(half, length * PX_PER_MM, (angle + turn) % 180.0)
+        for length in MOTION_LENGTHS_MM
+        for turn in (-step / 2, 0.0, step / 2)
+    ]
+    errors = [error(b) for b in options]
+    best = options[int(np.argmin(errors))]
+    options = [replace(best, sigma=half * k) for k in (0.5, 1.0, 1.5)]
+    errors = [
+        errors[int(np.argmin(errors))] if k == 1.0 else error(b)
+        for k, b in zip((0.5, 1.0, 1.5), options, strict=True)
+    ]
+    best = options[int(np.argmin(errors))]
+    return best if min(errors) < error(base) else base
+
+
 def expected(photo: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """The blank sheet as this photo would show it: blurred and tone-mapped alike."""
-    cv2 = _cv2()
     curve = tone_curve(photo, ref)
-    sigma = blur_sigma(photo, ref, boxes, curve)
-    blurred = cv2.GaussianBlur(ref, (0, 0), sigma) if sigma > 0 else ref
-    return tone(blurred, tone_table(curve))
+    return tone(fit_blur(photo, ref, boxes, curve).apply(ref), tone_table(curve))
 
 
 @dataclass

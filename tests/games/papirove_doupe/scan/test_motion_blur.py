@@ -1,0 +1,68 @@
+"""A hand that moves during the exposure smears the print one way: the expected print is blurred
+the same way, so that the smeared outlines of empty boxes are not read as marks (third photo
+set, case 65: every empty wound box read as marked at +1 to +1.6 and the sheet refused)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from generator.games.papirove_doupe.scan import local, marks  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import blank_photo  # noqa: E402
+
+SEED = 24
+
+
+def _photo(ref: np.ndarray, blur: marks.Blur) -> np.ndarray:
+    """The blank sheet blurred so, with fixed-seed sensor noise of 0.01."""
+    noise = np.random.default_rng(SEED).normal(0.0, 0.01, ref.shape).astype(np.float32)
+    return blur.apply(ref) + noise
+
+
+def _evidence(photo, ref, boxes, blur: marks.Blur) -> np.ndarray:
+    curve = marks.tone_curve(photo, ref)
+    exp = marks.tone(blur.apply(ref), marks.tone_table(curve))
+    return np.array(local.evidence(photo, exp, ref, boxes, marks.BAND).evidence)
+
+
+def test_motion_kernel_is_a_normalised_line_through_its_centre():
+    """A 7 px line at 0 degrees: its weight (sum 1) lies on the middle row, centred; at 90
+    degrees on the middle column."""
+    k = marks.motion_kernel(7.0, 0.0)
+    assert k.sum() == pytest.approx(1.0)
+    c = k.shape[0] // 2
+    assert k[c].sum() == pytest.approx(1.0, abs=1e-6)
+    cols = np.flatnonzero(k[c] > 1e-6)
+    assert cols.min() == k.shape[1] - 1 - cols.max()  # symmetric about the centre
+    assert marks.motion_kernel(7.0, 90.0)[:, c].sum() == pytest.approx(1.0, abs=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("true", "angle"),
+    [(marks.Blur(1.0, 12.0, 30.0), 33.75), (marks.Blur(0.8, 8.0, 90.0), 90.0)],
+)
+def test_a_motion_blur_is_found_and_the_empty_sheet_reads_empty(pd_pack, sheet_kind, true, angle):
+    """A 1.5 mm (12 px) smear at 30 degrees is found as 12 px at 33.75 (the nearest direction
+    tried: 22.5 + 11.25), a 1 mm one at 90 as 8 px at 90; with it no box of the blank sheet reads
+    marked, while a round blur alone (the planted defect: the fit as before) reads some."""
+    _, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    boxes = list(sheet_kind.boxes)
+    photo = _photo(ref, true)
+    curve = marks.tone_curve(photo, ref)
+    fit = marks.fit_blur(photo, ref, boxes, curve)
+    assert fit.length == true.length and fit.angle == angle
+    assert (_evidence(photo, ref, boxes, fit) < 0).all()
+    round_only = marks.Blur(marks.blur_sigma(photo, ref, boxes, curve))
+    assert (_evidence(photo, ref, boxes, round_only) > 0).any()
+
+
+def test_a_round_blur_stays_round(pd_pack, sheet_kind):
+    """A photo blurred evenly (sigma 1.5 px) takes no motion blur, and its sigma as before."""
+    _, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    boxes = list(sheet_kind.boxes)
+    photo = _photo(ref, marks.Blur(1.5))
+    fit = marks.fit_blur(photo, ref, boxes, marks.tone_curve(photo, ref))
+    assert fit.length == 0.0
+    assert fit.sigma == pytest.approx(1.5, abs=0.15)
