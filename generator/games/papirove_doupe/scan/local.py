@@ -17,6 +17,7 @@ evidence: how far its value lies past the threshold, in units of the uncertain b
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -241,6 +242,10 @@ LOCAL_MIN = 4  # with fewer such neighbours a box keeps the sheet's empty level
 LOCAL_SHARE = 0.2  # and its level rises by at most this share of the clear marks' level
 LOCAL_SHADE = 0.4  # and of the shading the background took off there (beyond the sheet's usual)
 SHADE_NOISE = 0.3  # share of that shading by which the background inside a box may be off
+WASHED = 0.35  # a box whose printed outline shows less than this share of the sheet's contrast
+# (glare) is a question either way; above it, its threshold comes down by that share
+OUTLINE_GROW_MM = 0.5  # a box's printed outline is looked for this far beyond its sides
+OUTLINE_PIXELS = 10  # pixels of outline a box's contrast needs at least
 _BESIDE: dict[int, dict[int, list[int]]] = {}
 
 
@@ -292,6 +297,8 @@ def _around(boxes: list[Box]) -> dict[int, np.ndarray]:
 THROUGH_GAP_MM = 1.0  # the paper beyond a box's side is looked at from this far out
 THROUGH_MM = 1.5  # over this much, along the middle half of the side
 THROUGH_SHARE = 0.6  # and counts as dark when its mean residue is this share of the box's
+THROUGH_FAR_MM = 8.0  # and, where print covers that paper, over this much further out
+THROUGH_RUN = 3  # marked boxes side by side in a row that the paper beyond is looked for across
 THROUGH_PAPER = 8  # pixels of paper it needs at least (not the print, nor in or close by a box)
 
 
@@ -321,20 +328,52 @@ def _through(
             return None
         return float(local[b:d, a:c][paper].mean())
 
+    beside = _beside(boxes)
+
+    def first(found: Iterable[float | None]) -> float | None:
+        return next((v for v in found if v is not None), None)
+
+    def run_end(i: int, step: int) -> tuple[float, float]:
+        """The outer edges (mm, left and right) of the row of marked boxes side by side from
+        box i on towards the left (step -1) or the right (+1), i itself where none is marked."""
+        seen = {i}
+        while True:
+            bx = boxes[i]
+            nxt = [
+                j
+                for j in beside.get(i, [])
+                if marked[j]
+                and j not in seen
+                and abs((boxes[j].y + boxes[j].h / 2) - (bx.y + bx.h / 2)) < bx.h / 4
+                and (boxes[j].x - bx.x) * step > 0
+            ]
+            if not nxt or len(seen) > THROUGH_RUN:
+                return bx.x, bx.x + bx.w
+            i = nxt[0]
+            seen.add(i)
+
     for i in np.flatnonzero(marked):
         bx = boxes[i]
         cut = THROUGH_SHARE * value[i]
         qx, qy = bx.w / 4, bx.h / 4
         g, t = THROUGH_GAP_MM, THROUGH_GAP_MM + THROUGH_MM
+        reach = ((g, t), (t, t + THROUGH_FAR_MM))
         cx, cy = bx.x + bx.w / 2, bx.y + bx.h / 2
+        # (a box beside marked ones in its row, as an item's two halves, has its paper beyond
+        # the row's outer ends: a crease along the row darkens every box of it, and no paper
+        # lies between them; independent third set case 32)
+        left, right = run_end(int(i), -1)[0], run_end(int(i), 1)[1]
+        # (where print fills the paper just beyond a side, as a label beside a box does, the
+        # paper is looked for further out: third set case 108, a crease through a fight's
+        # "visited" box with its label on the right)
         pairs = (
             (  # above and below
-                beyond(cx - qx, bx.y - t, cx + qx, bx.y - g),
-                beyond(cx - qx, bx.y + bx.h + g, cx + qx, bx.y + bx.h + t),
+                first(beyond(cx - qx, bx.y - e, cx + qx, bx.y - s) for s, e in reach),
+                first(beyond(cx - qx, bx.y + bx.h + s, cx + qx, bx.y + bx.h + e) for s, e in reach),
             ),
             (  # left and right
-                beyond(bx.x - t, cy - qy, bx.x - g, cy + qy),
-                beyond(bx.x + bx.w + g, cy - qy, bx.x + bx.w + t, cy + qy),
+                first(beyond(left - e, cy - qy, left - s, cy + qy) for s, e in reach),
+                first(beyond(right + s, cy - qy, right + e, cy + qy) for s, e in reach),
             ),
         )
         out[i] = any(a is not None and b is not None and min(a, b) >= cut for a, b in pairs)
@@ -560,6 +599,7 @@ def evidence(
             shift = GROUP_SHIFT * k_spread
             g_centre = float(np.clip(_empty(empties)[0], k_centre - shift, k_centre + shift))
             thresholds[group] += g_centre - k_centre
+            centres[group] += g_centre - k_centre
         # boxes of one size that scatter wider than the sheet as a whole are as sure as that
         # allows (their scatter taken about the group's level, or about each kind's own empty
         # level where that is less: see `_kind_levels`)
@@ -573,7 +613,8 @@ def evidence(
     # judged as many of those wider spreads above its empty level (square boxes' pale numerals
     # are too light to matter, and light ticks in them must still count)
     shade = _shade(bg, boxes)
-    thresholds = thresholds + local_levels(value, shade, boxes, centre, spread)
+    levels = local_levels(value, shade, boxes, centre, spread)
+    thresholds, centres = thresholds + levels, centres + levels
     # The background inside a box is carried in from the paper around it: under a shadow's edge
     # it can be off by a good share of the shading taken off (0.07 of 0.1 in the item boxes of
     # independent case 269, read as marked at evidence 4): a box under shading is only as sure
@@ -587,6 +628,13 @@ def evidence(
     # mark of the box's own crosses its middle or reaches its far half. A box beside a marked one
     # whose middle and whose half away from it both look empty counts what its middle shows,
     # and is only as sure as a question (a light tick of its own can miss both, too).
+    # Under glare the print comes out paler, and so does a mark: a box whose printed outline shows
+    # only a share of the contrast the sheet's outlines show is judged with its threshold that
+    # share of the way above its empty level (in units of the sheet's scatter, which glare does
+    # not widen); a box with hardly any contrast left is only as sure as a question either way.
+    contrast = print_contrast(local, exp, ref, boxes)
+    thresholds = centres + np.clip(contrast, WASHED, 1.0) * (thresholds - centres)
+    washed = contrast < WASHED
     marked = value > thresholds
     crossed = np.zeros(len(boxes), bool)
     for i, js in _beside(boxes).items():
@@ -602,6 +650,7 @@ def evidence(
                 break
     ev = (value - thresholds) / units
     ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
+    ev[washed] = _as_question(ev[washed])
     # a fold's crease or a line drawn across the sheet darkens a box as it does the paper on
     # both sides of it: a box read as marked by its mean whose darkness runs on through the
     # paper beyond two opposite sides is only as sure as a question
@@ -640,6 +689,7 @@ def evidence(
     inner_ev = ev
     ev = np.where(rounds, np.maximum.reduce([ev, capped, light_ev]), ev)
     ev[through] = np.minimum(ev[through], QUESTION)  # (the band crosses the outline, too)
+    ev[washed] = _as_question(ev[washed])
     # A neighbour's ring drawn off-centre can run into a circle's middle from the side facing
     # it: a circle marked by its middle only, whose half away from a marked neighbour is empty,
     # is only as sure as a question
@@ -663,7 +713,36 @@ def evidence(
         light_fits,
     )
     ev, doubts = glory_evidence(names, ev, measures, _near_circles(boxes))
+    # (and a washed-out box is asked about however the rules read it: a track whose first box
+    # still shows some contrast would otherwise carry the doubt of the glared ones after it)
+    doubts += [names[i] for i in np.flatnonzero(washed) if names[i] not in doubts]
     return Evidence(names, ev, value, threshold, spread, doubts)
+
+
+def print_contrast(
+    local: np.ndarray, exp: np.ndarray, ref: np.ndarray, boxes: list[Box]
+) -> np.ndarray:
+    """Each box's printed outline's contrast on the photo, as a share of the sheet's median (1
+    where it cannot be measured): the median darkness over the outline's pixels against the
+    expected print's there."""
+    out = np.full(len(boxes), np.nan)
+    grow = OUTLINE_GROW_MM
+    for i, b in enumerate(boxes):
+        x0, y0 = int(px(b.x - grow)), int(px(b.y - grow))
+        x1, y1 = int(px(b.x + b.w + grow)), int(px(b.y + b.h + grow))
+        if x0 < 0 or y0 < 0 or y1 > ref.shape[0] or x1 > ref.shape[1]:
+            continue
+        line = ref[y0:y1, x0:x1] > 0.5
+        if line.sum() < OUTLINE_PIXELS:
+            continue
+        printed = float(np.median(exp[y0:y1, x0:x1][line]))
+        if printed > 1e-3:
+            out[i] = float(np.median(local[y0:y1, x0:x1][line])) / printed
+    known = np.isfinite(out)
+    if not known.any():
+        return np.ones(len(boxes))
+    sheet = float(np.median(out[known]))
+    return np.where(known, out / sheet, 1.0) if sheet > 1e-3 else np.ones(len(boxes))
 
 
 @dataclass
@@ -692,6 +771,13 @@ def glory_evidence(
     ev, light = _light_rings(names, ev, g.outline, g.light_fits, g.fits)
     doubts += [n for n in light if n not in doubts]
     return ev, doubts
+
+
+def _as_question(ev: np.ndarray) -> np.ndarray:
+    """Evidence brought within a question's either way, still ordered (a mark that stood out
+    more stays a little above one that stood out less)."""
+    up = np.minimum(ev, _graded(ev - QUESTION, QUESTION))
+    return np.maximum(up, -_graded(-ev - QUESTION, QUESTION))
 
 
 def _graded(z: np.ndarray, low: float) -> np.ndarray:
