@@ -361,7 +361,7 @@ def _through(
         cx, cy = bx.x + bx.w / 2, bx.y + bx.h / 2
         # (a box beside marked ones in its row, as an item's two halves, has its paper beyond
         # the row's outer ends: a crease along the row darkens every box of it, and no paper
-        # lies between them; independent third set case 32)
+        # lies between them; third set case 32)
         left, right = run_end(int(i), -1)[0], run_end(int(i), 1)[1]
         # (where print fills the paper just beyond a side, as a label beside a box does, the
         # paper is looked for further out: third set case 108, a crease through a fight's

@@ -169,31 +169,6 @@ def _windows(photo: np.ndarray, ref: np.ndarray, boxes: list[Box]):
         yield photo[y0:y1, x0:x1], ref[y0:y1, x0:x1]
 
 
-def blur_sigma(photo: np.ndarray, ref: np.ndarray, boxes: list[Box], curve) -> float:
-    """The Gaussian blur (px) that makes the blank sheet look most like the photo around boxes."""
-    cv2 = _cv2()
-    windows = list(_windows(photo, ref, boxes))
-    table = tone_table(curve)
-
-    def error(sigma: float) -> float:
-        err = 0.0
-        for wp, wr in windows:
-            blurred = cv2.GaussianBlur(wr, (0, 0), sigma) if sigma > 0 else wr
-            err += float(np.abs(wp - tone(blurred, table)).sum())
-        return err
-
-    errors = [error(s) for s in BLURS]
-    i = int(np.argmin(errors))
-    if 0 < i < len(BLURS) - 1:  # the bottom of a parabola through the best and its neighbours
-        (x0, x1, x2), (e0, e1, e2) = BLURS[i - 1 : i + 2], errors[i - 1 : i + 2]
-        den = (x0 - x1) * (x0 - x2) * (x1 - x2)
-        a = (x2 * (e1 - e0) + x1 * (e0 - e2) + x0 * (e2 - e1)) / den
-        b = (x2 * x2 * (e0 - e1) + x1 * x1 * (e2 - e0) + x0 * x0 * (e1 - e2)) / den
-        if a > 0:
-            return float(np.clip(-b / (2 * a), x0, x2))
-    return BLURS[i]
-
-
 def motion_kernel(length: float, angle: float) -> np.ndarray:
     """A straight blur of `length` px at `angle` degrees (a hand moving during the exposure),
     as a normalised kernel: the line sampled finely and spread bilinearly over the pixels."""
@@ -205,9 +180,13 @@ def motion_kernel(length: float, angle: float) -> np.ndarray:
     x, y = c + steps * math.cos(t), c + steps * math.sin(t)
     x0, y0 = np.floor(x).astype(int), np.floor(y).astype(int)
     fx, fy = x - x0, y - y0
-    for dx, dy, w in ((0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy)):
+    for dx, dy, w in (
+        (0, 0, (1 - fx) * (1 - fy)),
+        (1, 0, fx * (1 - fy)),
+        (0, 1, (1 - fx) * fy),
+        (1, 1, fx * fy),
+    ):
         np.add.at(kern, (y0 + dy, x0 + dx), w)
-    np.add.at(kern, (y0 + 1, x0 + 1), fx * fy)
     return kern / kern.sum()
 
 
@@ -230,28 +209,42 @@ class Blur:
         return out
 
 
+def _misfit(windows: list, table: np.ndarray, blur: Blur) -> float:
+    """How far the blank sheet blurred so and tone-mapped lies from the photo in these windows
+    (the sum of absolute differences)."""
+    return sum(float(np.abs(wp - tone(blur.apply(wr), table)).sum()) for wp, wr in windows)
+
+
+def blur_sigma(photo: np.ndarray, ref: np.ndarray, boxes: list[Box], curve) -> float:
+    """The Gaussian blur (px) that makes the blank sheet look most like the photo around boxes."""
+    windows = list(_windows(photo, ref, boxes))
+    table = tone_table(curve)
+    errors = [_misfit(windows, table, Blur(s)) for s in BLURS]
+    i = int(np.argmin(errors))
+    if 0 < i < len(BLURS) - 1:  # the bottom of a parabola through the best and its neighbours
+        (x0, x1, x2), (e0, e1, e2) = BLURS[i - 1 : i + 2], errors[i - 1 : i + 2]
+        den = (x0 - x1) * (x0 - x2) * (x1 - x2)
+        a = (x2 * (e1 - e0) + x1 * (e0 - e2) + x0 * (e2 - e1)) / den
+        b = (x2 * x2 * (e0 - e1) + x1 * x1 * (e2 - e0) + x0 * x0 * (e1 - e2)) / den
+        if a > 0:
+            return float(np.clip(-b / (2 * a), x0, x2))
+    return BLURS[i]
+
+
 def fit_blur(photo: np.ndarray, ref: np.ndarray, boxes: list[Box], curve) -> Blur:
     """The blur that makes the blank sheet look most like the photo around boxes: a round one
     (`blur_sigma`), or with a motion blur where one fits the print MOTION_GAIN better."""
-    sigma = blur_sigma(photo, ref, boxes, curve)
+    base = Blur(blur_sigma(photo, ref, boxes, curve))
     table = tone_table(curve)
     windows = list(_windows(photo, ref, boxes))
-
-    def error(blur: Blur, few: bool = False) -> float:
-        return sum(
-            float(np.abs(wp - tone(blur.apply(wr), table)).sum())
-            for wp, wr in (windows[::2] if few else windows)
-        )
-
     # a motion blur widens the round fit: the search starts from half of it, each direction at
     # a middle length over half the windows, and goes on only if one direction stands out
-    base = Blur(sigma)
-    few = error(base, few=True)
-    half = sigma * MOTION_SIGMA
+    few = windows[::2]
+    half = base.sigma * MOTION_SIGMA
     mid = MOTION_LENGTHS_MM[1] * PX_PER_MM
-    tried = {a: error(Blur(half, mid, a), few=True) for a in MOTION_ANGLES}
+    tried = {a: _misfit(few, table, Blur(half, mid, a)) for a in MOTION_ANGLES}
     angle = min(tried, key=lambda a: tried[a])
-    if tried[angle] > MOTION_GAIN * few:
+    if tried[angle] > MOTION_GAIN * _misfit(few, table, base):
         return base
     # then its length and direction (half a step either way), then the round blur under it
     step = MOTION_ANGLES[1] - MOTION_ANGLES[0]
@@ -260,15 +253,15 @@ def fit_blur(photo: np.ndarray, ref: np.ndarray, boxes: list[Box], curve) -> Blu
         for length in MOTION_LENGTHS_MM
         for turn in (-step / 2, 0.0, step / 2)
     ]
-    errors = [error(b) for b in options]
-    best = options[int(np.argmin(errors))]
-    options = [replace(best, sigma=half * k) for k in (0.5, 1.0, 1.5)]
-    errors = [
-        errors[int(np.argmin(errors))] if k == 1.0 else error(b)
-        for k, b in zip((0.5, 1.0, 1.5), options, strict=True)
-    ]
-    best = options[int(np.argmin(errors))]
-    return best if min(errors) < error(base) else base
+    errors = [_misfit(windows, table, b) for b in options]
+    k = int(np.argmin(errors))
+    best, best_err = options[k], errors[k]
+    for share in (0.5, 1.5):
+        blur = replace(options[k], sigma=half * share)
+        err = _misfit(windows, table, blur)
+        if err < best_err:
+            best, best_err = blur, err
+    return best if best_err < _misfit(windows, table, base) else base
 
 
 def expected(photo: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
