@@ -438,6 +438,10 @@ def locate(
             cands = more
             best, more_unknown = _pin(gray, kind, cands)
             unknown |= more_unknown
+    outer = _outermost(cands)
+    if best is None and outer[:PIN_FIRST] != cands[:PIN_FIRST]:
+        best, more_unknown = _pin(gray, kind, outer)
+        unknown |= more_unknown
     if best is not None:
         _, code, h, img = best
         sid, lang = kind.ids[code]
@@ -458,6 +462,22 @@ def locate(
     raise PapirnaError(_missing_message(gray, kind, cands, blank))
 
 
+PIN_FIRST = 10  # the largest candidates tried as the four marks (a quad of 10 is 210 ways)
+
+
+def _outermost(cands: list[Candidate]) -> list[Candidate]:
+    """The candidates on the hull of them all, largest first: the four corner marks lie outside
+    everything else printed on the sheet, so a sheet whose filled boxes look like marks (crosses
+    in nested squares, third photo set case 95: seven such, larger than two marks at a slant)
+    still has its marks among these."""
+    cv2 = _cv2()
+    if len(cands) <= 4:
+        return list(cands)
+    points = np.array([(c.x, c.y) for c in cands], np.float32)
+    hull = {int(k) for k in cv2.convexHull(points, returnPoints=False).ravel()}
+    return [c for k, c in enumerate(cands) if k in hull]
+
+
 def _pin(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tuple[tuple | None, set]:
     """The clearest way to pin four of the candidates to the sheet's corners that reads a known
     code, as (clarity, code, sheet-to-image map, image points); and the unknown codes read."""
@@ -467,7 +487,7 @@ def _pin(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tuple[tup
     unknown: set[int] = set()
     if len(cands) < 4:
         return best, unknown
-    for quad in itertools.combinations(cands[:10], 4):
+    for quad in itertools.combinations(cands[:PIN_FIRST], 4):
         for order in _cyclic_orders(quad):
             img = np.array([(c.x, c.y) for c in order], np.float64)
             h = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))

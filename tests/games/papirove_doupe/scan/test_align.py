@@ -284,3 +284,30 @@ def test_four_marks_without_a_readable_code_say_what_may_hide_it(pd_pack, sheet_
     with pytest.raises(PapirnaError, match="found 4 squares like the registration marks") as e:
         align.locate(_grey(photo), sheet_kind)
     assert "the code beside the top-right one" in e.value.message
+
+
+def _mark_like(draw: ImageDraw.ImageDraw, x: float, y: float, side: float) -> None:
+    """A nested square like a registration mark (7 mm: a 3.8 mm hole, a 1.8 mm centre)."""
+    for scale, fill in ((1.0, 20), (3.8 / 7.0, 250), (1.8 / 7.0, 20)):
+        h = side * scale / 2
+        draw.rectangle((x - h, y - h, x + h, y + h), fill=(fill,) * 3)
+
+
+def test_marks_are_found_among_larger_squares_inside_the_sheet(pd_pack, sheet_kind):
+    """Filled boxes can look like marks (a cross in a nested square) and, on a photo at a slant,
+    be larger than the far marks (third photo set, case 95: seven such): the marks still pin the
+    sheet, being outermost. Without that, the ten largest squares are all inside."""
+    photo, m, offset = _photo(pd_pack, sheet_kind, angle=0, seed=2)
+    draw = ImageDraw.Draw(photo)
+    side = 7.0 * 5.0 * 1.25  # a quarter larger than the marks at 5 px per mm
+    for k in range(10):
+        x, y = _to_photo(m, offset, 40 + 14 * (k % 5), 120 + 14 * (k // 5))
+        _mark_like(draw, x, y, side)
+    grey = _grey(photo)
+    assert len(align.find_candidates(grey)) >= 14  # the ten drawn ones and the four marks
+    found = align.locate(grey, sheet_kind)
+    assert found.sheet_id == "PD-standard-a4-cs"
+    box = next(b for b in sheet_kind.boxes if b.name == "quest.2.glory.7")
+    px = _to_photo(m, offset, box.x, box.y)
+    mm = found.homography @ np.array([px[0], px[1], 1.0])
+    assert np.allclose(mm[:2] / mm[2], (box.x, box.y), atol=0.15)
