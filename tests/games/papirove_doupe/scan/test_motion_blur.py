@@ -39,20 +39,24 @@ def test_motion_kernel_is_a_normalised_line_through_its_centre():
     assert marks.motion_kernel(7.0, 90.0)[:, c].sum() == pytest.approx(1.0, abs=1e-6)
 
 
-@pytest.mark.parametrize(
-    ("true", "angle"),
-    [(marks.Blur(1.0, 12.0, 30.0), 33.75), (marks.Blur(0.8, 8.0, 90.0), 90.0)],
-)
-def test_a_motion_blur_is_found_and_the_empty_sheet_reads_empty(pd_pack, sheet_kind, true, angle):
-    """A 1.5 mm (12 px) smear at 30 degrees is found as 12 px at 33.75 (the nearest direction
-    tried: 22.5 + 11.25), a 1 mm one at 90 as 8 px at 90; with it no box of the blank sheet reads
-    marked, while a round blur alone (the planted defect: the fit as before) reads some."""
+def _angle_off(a: float, b: float) -> float:
+    """Degrees between two directions of a line (0 and 180 are one)."""
+    d = abs(a - b) % 180.0
+    return min(d, 180.0 - d)
+
+
+@pytest.mark.parametrize("true", [marks.Blur(1.0, 12.0, 30.0), marks.Blur(0.8, 8.0, 90.0)])
+def test_a_motion_blur_is_found_and_the_empty_sheet_reads_empty(pd_pack, sheet_kind, true):
+    """A 1.5 mm (12 px) smear at 30 degrees and a 1 mm one at 90 are found to a pixel of length
+    and 3 degrees of direction; with it no box of the blank sheet reads marked, while a round
+    blur alone (the planted defect: the fit as before motion was fitted) reads some."""
     _, ref = blank_photo(pd_pack, sheet_kind, SEED)
     boxes = list(sheet_kind.boxes)
     photo = _photo(ref, true)
     curve = marks.tone_curve(photo, ref)
     fit = marks.fit_blur(photo, ref, boxes, curve)
-    assert fit.length == true.length and fit.angle == angle
+    assert abs(fit.length - true.length) <= 1.0
+    assert _angle_off(fit.angle, true.angle) <= 3.0
     assert (_evidence(photo, ref, boxes, fit) < 0).all()
     round_only = marks.Blur(marks.blur_sigma(photo, ref, boxes, curve))
     assert (_evidence(photo, ref, boxes, round_only) > 0).any()
@@ -66,3 +70,25 @@ def test_a_round_blur_stays_round(pd_pack, sheet_kind):
     fit = marks.fit_blur(photo, ref, boxes, marks.tone_curve(photo, ref))
     assert fit.length == 0.0
     assert fit.sigma == pytest.approx(1.5, abs=0.15)
+
+
+def test_a_motion_blur_between_the_coarse_steps_is_refined(pd_pack, sheet_kind, monkeypatch):
+    """A 1.3 mm (10.4 px) smear at 80 degrees lies between the coarse search's lengths (0.6, 1.0,
+    1.5 mm) and directions (every 11.25 degrees): the coarse fit alone takes 12 px at 90, whose
+    doubled outlines made a fight's column read as marked on the third photo set (case 117, 13
+    questions, refused); the refined fit lands within 0.75 px and 6 degrees. The planted defect
+    (no refinement) is checked to miss by more."""
+    _, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    boxes = list(sheet_kind.boxes)
+    true = marks.Blur(1.0, 10.4, 80.0)
+    photo = _photo(ref, true)
+    curve = marks.tone_curve(photo, ref)
+
+    def off(fit: marks.Blur) -> tuple[float, float]:
+        return abs(fit.length - true.length), _angle_off(fit.angle, true.angle)
+
+    length_off, angle_off = off(marks.fit_blur(photo, ref, boxes, curve))
+    assert length_off <= 0.75 and angle_off <= 6.0
+    monkeypatch.setattr(marks, "MOTION_ROUNDS", 0)
+    length_off, angle_off = off(marks.fit_blur(photo, ref, boxes, curve))
+    assert length_off > 1.0 and angle_off > 8.0
