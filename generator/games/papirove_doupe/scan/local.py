@@ -299,6 +299,10 @@ THROUGH_MM = 1.5  # over this much, along the middle half of the side
 THROUGH_SHARE = 0.6  # and counts as dark when its mean residue is this share of the box's
 THROUGH_FAR_MM = 8.0  # and, where print covers that paper, over this much further out
 THROUGH_RUN = 3  # marked boxes side by side in a row that the paper beyond is looked for across
+LONG_MM = (4.0, 6.5)  # and a crease's darkness runs on this far out on both sides (mm)
+CREASE_DISC = 1.5  # a crease darkens a circle's inner disc up to this much more than the paper
+# beside the circle shows (the background, carried in from the paper, takes part of the crease
+# off the paper but not off the disc): 1.2-1.65 measured on the third photo set's folds
 THROUGH_PAPER = 8  # pixels of paper it needs at least (not the print, nor in or close by a box)
 
 
@@ -309,13 +313,15 @@ def _through(
     boxes: list[Box],
     value: np.ndarray,
     marked: np.ndarray,
-) -> np.ndarray:
-    """The boxes read as marked whose darkness runs on through the paper beyond both of two
-    opposite sides (above and below, or left and right): a crease or a line across the sheet
-    rather than a mark of the box's own (the third photo set, cases 10 and 30: a crease through
-    the ability's glory -5, read as circled, unlisted)."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """For the boxes read as marked whose darkness runs on through the paper beyond both of two
+    opposite sides (above and below, or left and right), the darkness of that paper (the lesser
+    side's; nan for the rest), and whether it runs on far out on both sides too (LONG_MM). A
+    crease or a line across the sheet rather than a mark of the box's own (the third photo set,
+    cases 10 and 30: a crease through the ability's glory -5, read as circled, unlisted); a
+    mark's strokes run over the edges too, but not far."""
     h, w = local.shape
-    out = np.zeros(len(boxes), bool)
+    level, long = np.full(len(boxes), np.nan), np.zeros(len(boxes), bool)
     outside = _outside_boxes(ref, boxes)
 
     def beyond(x0: float, y0: float, x1: float, y1: float) -> float | None:
@@ -352,32 +358,55 @@ def _through(
             i = nxt[0]
             seen.add(i)
 
-    for i in np.flatnonzero(marked):
-        bx = boxes[i]
-        cut = THROUGH_SHARE * value[i]
-        qx, qy = bx.w / 4, bx.h / 4
-        g, t = THROUGH_GAP_MM, THROUGH_GAP_MM + THROUGH_MM
-        reach = ((g, t), (t, t + THROUGH_FAR_MM))
+    def sides(bx: Box, left: float, right: float, reach) -> tuple[tuple, tuple]:
+        """The paper's darkness beyond a box's opposite sides, (above, below) and (left, right)
+        of the run of boxes from `left` to `right` mm, at the first of the `reach`es (mm from the
+        side) where there is paper to see."""
         cx, cy = bx.x + bx.w / 2, bx.y + bx.h / 2
-        # (a box beside marked ones in its row, as an item's two halves, has its paper beyond
-        # the row's outer ends: a crease along the row darkens every box of it, and no paper
-        # lies between them; third set case 32)
-        left, right = run_end(int(i), -1)[0], run_end(int(i), 1)[1]
-        # (where print fills the paper just beyond a side, as a label beside a box does, the
-        # paper is looked for further out: third set case 108, a crease through a fight's
-        # "visited" box with its label on the right)
-        pairs = (
-            (  # above and below
+        qx, qy = bx.w / 4, bx.h / 4
+        return (
+            (
                 first(beyond(cx - qx, bx.y - e, cx + qx, bx.y - s) for s, e in reach),
                 first(beyond(cx - qx, bx.y + bx.h + s, cx + qx, bx.y + bx.h + e) for s, e in reach),
             ),
-            (  # left and right
+            (
                 first(beyond(left - e, cy - qy, left - s, cy + qy) for s, e in reach),
                 first(beyond(right + s, cy - qy, right + e, cy + qy) for s, e in reach),
             ),
         )
-        out[i] = any(a is not None and b is not None and min(a, b) >= cut for a, b in pairs)
-    return out
+
+    g, t = THROUGH_GAP_MM, THROUGH_GAP_MM + THROUGH_MM
+    # (where print fills the paper just beyond a side, as a label beside a box does, the paper
+    # is looked for further out: third set case 108, a crease through a fight's "visited" box
+    # with its label on the right)
+    near_reach = ((g, t), (t, t + THROUGH_FAR_MM))
+    far_reach = ((LONG_MM[0], LONG_MM[1]), (LONG_MM[1], LONG_MM[1] + THROUGH_FAR_MM))
+    for i in np.flatnonzero(marked):
+        bx = boxes[i]
+        cut = THROUGH_SHARE * value[i]
+        # (a box beside marked ones in its row, as an item's two halves, has its paper beyond
+        # the row's outer ends: a crease along the row darkens every box of it, and no paper
+        # lies between them; third set case 32)
+        left, right = run_end(int(i), -1)[0], run_end(int(i), 1)[1]
+        near = sides(bx, left, right, near_reach)
+        axes = [k for k in (0, 1) if None not in near[k] and min(near[k]) >= cut]
+        if not axes:
+            continue
+        level[i] = max(min(near[k]) for k in axes)
+        # (a crease is a line that runs on across the sheet; a mark's strokes run over its edges
+        # by a millimetre or two, and grain or a shadow darkens the paper all round: paper dark
+        # far out on both sides, beyond the lightest paper off the box's corners, tells a crease)
+        corners = [
+            v
+            for x0 in (bx.x - t, bx.x + bx.w + g)
+            for y0 in (bx.y - t, bx.y + bx.h + g)
+            if (v := beyond(x0, y0, x0 + t - g, y0 + t - g)) is not None
+        ]
+        if len(corners) < 2:
+            continue
+        far = sides(bx, left, right, far_reach)
+        long[i] = any(None not in far[k] and min(far[k]) - min(corners) >= cut for k in axes)
+    return level, long
 
 
 def _shade(bg: np.ndarray, boxes: list[Box]) -> np.ndarray:
@@ -654,14 +683,25 @@ def evidence(
     # a fold's crease or a line drawn across the sheet darkens a box as it does the paper on
     # both sides of it: a box read as marked by its mean whose darkness runs on through the
     # paper beyond two opposite sides is only as sure as a question
-    through = _through(local, exp, ref, boxes, value, marked)
-    ev[through] = np.minimum(ev[through], QUESTION)
+    # (and where the darkness runs on far out on both sides, a crease's, the box is judged by
+    # how much darker than that paper it is: the third set's crease along a row of item halves
+    # made them as dark as a light fill, every one empty)
+    crease, long = _through(local, exp, ref, boxes, value, marked)
+    through = ~np.isnan(crease)
+    inside = crease * np.where(rounds, CREASE_DISC, 1.0)
+    own = np.where(
+        long, np.clip((value - inside - thresholds) / units, -QUESTION, QUESTION), QUESTION
+    )[through]
+    ev[through] = np.minimum(ev[through], own)
     # a light pencil cross, slash or tick: its strokes stand out where its mean hardly does
     # (but not in a box that a neighbour's mark runs into: that stays a question)
+    # (the crease is a line across the box, which the strokes take for a slash: a box it
+    # crosses reads only by how much darker than the crease it is)
     ev = np.maximum(
         ev, stroke_evidence(local, exp, ref, boxes, value < thresholds, shade, _vary(bg, boxes))
     )
     ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
+    ev[through] = np.minimum(ev[through], own)
     # circles: a ring drawn round the number counts too, as the sector reader measures it
     sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
     f = _line_tone(f, boxes)
@@ -688,7 +728,7 @@ def evidence(
     )
     inner_ev = ev
     ev = np.where(rounds, np.maximum.reduce([ev, capped, light_ev]), ev)
-    ev[through] = np.minimum(ev[through], QUESTION)  # (the band crosses the outline, too)
+    ev[through] = np.minimum(ev[through], own)  # (the band crosses the outline, too)
     ev[washed] = _as_question(ev[washed])
     # A neighbour's ring drawn off-centre can run into a circle's middle from the side facing
     # it: a circle marked by its middle only, whose half away from a marked neighbour is empty,

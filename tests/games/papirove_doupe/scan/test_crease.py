@@ -10,7 +10,10 @@ cv2 = pytest.importorskip("cv2")
 
 from generator.games.papirove_doupe.scan import local, marks, rules  # noqa: E402
 from generator.games.papirove_doupe.scan.template import PX_PER_MM, px  # noqa: E402
-from tests.games.papirove_doupe.scan.conftest import blank_photo, box_named  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import (  # noqa: E402
+    blank_photo,
+    box_named,
+)
 
 SEED = 24
 
@@ -50,3 +53,55 @@ def test_a_box_filled_inside_stays_surely_marked(pd_pack, sheet_kind):
     photo[y0:y1, x0:x1] += 0.12
     ev = _evidence(photo, ref, sheet_kind)
     assert ev["item.3.half.1"] > 1.5
+
+
+def _folded_photo(pd_pack, sheet_kind, name: str, fill: bool = False):
+    """A photo (6 px per mm, the whole pipeline) of the cs-A4 sheet folded down the middle of box
+    `name`, as the third photo set folds one: a crease darkening the paper by 0.15 at its line
+    (falling off over 0.85 mm) and the half beyond it 0.04 darker (the sheet's two halves face
+    the light at different angles); with the box filled in pen when `fill`."""
+    import random
+
+    from PIL import Image
+
+    from generator.games.papirove_doupe.scan import synth
+
+    page_px = 6.0
+    page, offset = synth.printed_page(pd_pack, sheet_kind, "cs", "a4", page_px)
+    if fill:
+        styles = {name: "fill"}
+        page = synth.fill_page(page, page_px, sheet_kind, styles, offset, random.Random(1))
+    box = box_named(sheet_kind, name)
+    a = np.asarray(page).astype(np.float32)
+    d = (np.arange(a.shape[1]) + 0.5) / page_px - offset[0] - (box.x + box.w / 2)
+    shade = 0.15 * np.exp(-((d / 0.85) ** 2)) + np.where(d > 0, 0.04, 0.0)
+    folded = Image.fromarray(np.clip(a * (1 - shade)[None, :, None], 0, 255).astype(np.uint8))
+    photo, _ = synth.photograph(folded, page_px, synth.Damage(px_per_mm=6.0, seed=3))
+    return photo
+
+
+def _reading(pd_pack, photo, name: str):
+    from generator.games.papirove_doupe.scan import read
+
+    result = read.read_image(photo, pd_pack, "folded.png")
+    return next(b for b in result.boxes if b.name == name)
+
+
+@pytest.mark.parametrize("name", ["ability.glory.-5", "item.3.half.1"])
+def test_a_fold_through_an_empty_box_leans_empty(pd_pack, sheet_kind, name, monkeypatch):
+    """A fold's crease runs on across the sheet, dark far out on both sides of the box: the box is
+    judged by how much darker than that paper it is, nothing here, so it reads as empty and is
+    asked about (third photo set: the ability read as -5 in cases 10, 25 and 30, items 1 and 5 as
+    both halves in case 32, the resurrection in case 47, every one empty). The planted defect,
+    the far paper never looked at (as before), reads it as marked."""
+    photo = _folded_photo(pd_pack, sheet_kind, name)
+    box = _reading(pd_pack, photo, name)
+    assert not box.marked and box.ask
+    monkeypatch.setattr(local, "LONG_MM", (400.0, 401.0))
+    assert _reading(pd_pack, photo, name).marked
+
+
+def test_a_filled_box_under_a_fold_stays_marked(pd_pack, sheet_kind):
+    """A pen fill under the same fold is far darker than the crease's paper: it reads as marked."""
+    photo = _folded_photo(pd_pack, sheet_kind, "item.3.half.1", fill=True)
+    assert _reading(pd_pack, photo, "item.3.half.1").marked
