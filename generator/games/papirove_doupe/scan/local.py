@@ -298,6 +298,7 @@ THROUGH_GAP_MM = 1.0  # the paper beyond a box's side is looked at from this far
 THROUGH_MM = 1.5  # over this much, along the middle half of the side
 THROUGH_SHARE = 0.6  # and counts as dark when its mean residue is this share of the box's
 THROUGH_FAR_MM = 8.0  # and, where print covers that paper, over this much further out
+THROUGH_FARTHEST_MM = 30.0  # and round circles, where boxes cover that too, this much further
 THROUGH_RUN = 3  # marked boxes side by side in a row that the paper beyond is looked for across
 LONG_MM = (4.0, 6.5)  # and a crease's darkness runs on this far out on both sides (mm)
 CREASE_DISC = 1.5  # a crease darkens a circle's inner disc up to this much more than the paper
@@ -381,6 +382,12 @@ def _through(
     # with its label on the right)
     near_reach = ((g, t), (t, t + THROUGH_FAR_MM))
     far_reach = ((LONG_MM[0], LONG_MM[1]), (LONG_MM[1], LONG_MM[1] + THROUGH_FAR_MM))
+    # (and round a circle, where circles and labels fill that too, as rows of glory values
+    # stacked one under another do, further still: a crease runs on across the whole sheet, and
+    # its darker half fills half a circle's ring, which reads as a ring drawn round it; squares
+    # are not looked for so far, where light marks on grainy paper would be taken for creases)
+    near_round = (*near_reach, (near_reach[-1][1], near_reach[-1][1] + THROUGH_FARTHEST_MM))
+    far_round = (*far_reach, (far_reach[-1][1], far_reach[-1][1] + THROUGH_FARTHEST_MM))
     for i in np.flatnonzero(marked):
         bx = boxes[i]
         cut = THROUGH_SHARE * value[i]
@@ -388,7 +395,7 @@ def _through(
         # the row's outer ends: a crease along the row darkens every box of it, and no paper
         # lies between them; third set case 32)
         left, right = run_end(int(i), -1)[0], run_end(int(i), 1)[1]
-        near = sides(bx, left, right, near_reach)
+        near = sides(bx, left, right, near_round if bx.round else near_reach)
         axes = [k for k in (0, 1) if None not in near[k] and min(near[k]) >= cut]
         if not axes:
             continue
@@ -404,7 +411,7 @@ def _through(
         ]
         if len(corners) < 2:
             continue
-        far = sides(bx, left, right, far_reach)
+        far = sides(bx, left, right, far_round if bx.round else far_reach)
         long[i] = any(None not in far[k] and min(far[k]) - min(corners) >= cut for k in axes)
     return level, long
 

@@ -87,7 +87,9 @@ def _reading(pd_pack, photo, name: str):
     return next(b for b in result.boxes if b.name == name)
 
 
-@pytest.mark.parametrize("name", ["ability.glory.-5", "item.3.half.1"])
+@pytest.mark.parametrize(
+    "name", ["ability.glory.-5", "item.3.half.1", "quest.1.glory.8", "resurrection"]
+)
 def test_a_fold_through_an_empty_box_leans_empty(pd_pack, sheet_kind, name, monkeypatch):
     """A fold's crease runs on across the sheet, dark far out on both sides of the box: the box is
     judged by how much darker than that paper it is, nothing here, so it reads as empty and is
@@ -105,3 +107,15 @@ def test_a_filled_box_under_a_fold_stays_marked(pd_pack, sheet_kind):
     """A pen fill under the same fold is far darker than the crease's paper: it reads as marked."""
     photo = _folded_photo(pd_pack, sheet_kind, "item.3.half.1", fill=True)
     assert _reading(pd_pack, photo, "item.3.half.1").marked
+
+
+@pytest.mark.parametrize("name", ["quest.1.glory.8", "resurrection"])
+def test_a_fold_is_followed_past_the_boxes_beside_a_circle(pd_pack, sheet_kind, name, monkeypatch):
+    """Above or below a glory value or the resurrection, other circles and labels cover the paper
+    for a good way: the fold's darkness is looked for past them, up to 30 mm further. The planted
+    defect (not that far, as before) reads the empty circle as surely circled, with nothing to
+    check: the fold's darker half fills half its ring."""
+    photo = _folded_photo(pd_pack, sheet_kind, name)
+    monkeypatch.setattr(local, "THROUGH_FARTHEST_MM", 0.0)
+    box = _reading(pd_pack, photo, name)
+    assert box.marked and box.score > 5 and box.ask != "unsure"
