@@ -1200,7 +1200,16 @@ def _fit_rings(
             continue
         first, ahead = _lead(f)
         top = row[first]
-        if fits[top] < FIT_FOUND or ahead < FIT_APART:
+        if fits[top] < FIT_FOUND:
+            continue
+        if ahead < FIT_APART:
+            # a whole ring not far enough ahead (wide rings round the rows above and below
+            # cross the values beside it) against a value read as marked with no ring of its
+            # own: both asked about (independent case 1133: quest 2's glory 3 ringed whole off
+            # its centre, the ring's stroke across glory 4 read surely circled, unlisted)
+            marked = [j for j in row if out[j] > 0 and fits[j] <= fits[top] - FIT_APART]
+            if marked and out[top] <= 0:
+                rivals.update((*marked, top))
             continue
         out[top] = max(out[top], FIT_SURE)
         found.add(top)

@@ -125,6 +125,24 @@ def test_no_ring_found_changes_nothing(fits):
     assert out.tolist() == ev
 
 
+def test_a_whole_ring_not_apart_against_a_marked_value_without_one_asks_about_both():
+    """Independent case 1133, quest 2: glory 3 ringed whole off its centre (fits 35) but only 9
+    ahead of glory 2 (26: the wide rings of the rows above and below cross it), while the
+    ring's stroke across glory 4 reads it surely circled (2.66, fits 12: no ring of its own).
+    No ring is found, so the readings stay; both values are asked about (they were not, a wrong
+    glory unlisted). Without the whole ring (fits 29 at most) or with the ring's value itself
+    read as marked, nothing is asked."""
+    ev = [-1.7, -2.13, -2.46, 2.66, -2.25, -2.0, -2.0, -2.0, -2.0, -2.0]
+    fits = [15, 26, 35, 12, 4, 9, 9, 9, 9, 9]
+    out, doubts = local._fit_rings(NAMES, np.array(ev), np.array(fits), {})
+    assert out.tolist() == ev
+    assert sorted(doubts) == ["quest.1.glory.3", "quest.1.glory.4"]
+    fewer = [15, 26, 29, 12, 4, 9, 9, 9, 9, 9]
+    assert local._fit_rings(NAMES, np.array(ev), np.array(fewer), {})[1] == []
+    ringed = [-1.7, -2.13, 0.5, 2.66, -2.25, -2.0, -2.0, -2.0, -2.0, -2.0]
+    assert local._fit_rings(NAMES, np.array(ringed), np.array(fits), {})[1] == []
+
+
 def test_a_near_circle_with_a_ring_of_its_own_keeps_its_reading():
     """Quest 2's glory 1 fits 30 itself (only 6 below the found 36; not found either, its
     glory 2 fits 25): its question stays."""
