@@ -438,8 +438,7 @@ def locate(
             cands = more
             best, more_unknown = _pin(gray, kind, cands)
             unknown |= more_unknown
-    outer = _outermost(cands)
-    if best is None and outer[:PIN_FIRST] != cands[:PIN_FIRST]:
+    if best is None and (outer := _outermost(cands))[:PIN_FIRST] != cands[:PIN_FIRST]:
         best, more_unknown = _pin(gray, kind, outer)
         unknown |= more_unknown
     if best is not None:

@@ -703,11 +703,10 @@ def evidence(
     own = np.where(
         long, np.clip((value - inside - thresholds) / units, -QUESTION, QUESTION), QUESTION
     )[through]
-    ev[through] = np.minimum(ev[through], own)
     # a light pencil cross, slash or tick: its strokes stand out where its mean hardly does
-    # (but not in a box that a neighbour's mark runs into: that stays a question)
-    # (the crease is a line across the box, which the strokes take for a slash: a box it
-    # crosses reads only by how much darker than the crease it is)
+    # (but not in a box that a neighbour's mark runs into: that stays a question; and a crease
+    # is a line across the box, which the strokes take for a slash: a box it crosses reads,
+    # its strokes too, only by how much darker than the crease it is)
     ev = np.maximum(
         ev, stroke_evidence(local, exp, ref, boxes, value < thresholds, shade, _vary(bg, boxes))
     )
