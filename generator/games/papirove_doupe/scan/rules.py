@@ -215,13 +215,43 @@ def _ask_about_the_resurrection(
     least 5 wounds. A resurrection read with fewer, or with its fifth wound asked about, is asked
     about (independent case 907: an empty circle under a shadow's edge read surely marked, on a
     sheet with no wound whose shaded wound track was asked about as filled). The converse, more
-    wounds than the final health and no resurrection, is not asked about: the photo sets' random
-    sheets break that rule on half of them, so it cannot be tried there."""
+    wounds than the final health and no resurrection, is asked about only where those wounds are
+    (`_ask_about_a_missed_resurrection`)."""
     needed = f"wound.{START_HEALTH + 1}"
-    if "resurrection" not in names or needed not in names or not marked["resurrection"]:
+    if "resurrection" not in names or needed not in names:
         return
-    if not marked[needed] or needed in ask:
+    if not marked["resurrection"]:
+        _ask_about_a_missed_resurrection(names, marked, ask)
+    elif not marked[needed] or needed in ask:
         ask.setdefault("resurrection", "against the rules")
+
+
+def _health(names: set[str], marked: dict[str, bool]) -> int:
+    """The party's health as read: the sum of its adventurers' levels (each at least 1)."""
+    total = 0
+    for a in ADVENTURERS:
+        on = [
+            int(m.group(1))
+            for n in names
+            if marked.get(n) and (m := re.fullmatch(rf"adventurer\.{a}\.level\.(\d+)", n))
+        ]
+        total += max(on, default=1)
+    return total
+
+
+def _ask_about_a_missed_resurrection(
+    names: set[str], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """A resurrection read as empty while a wound above the health as read is asked about: if
+    that wound is there, the party died and the circle should be marked, so it is asked about
+    with the wounds (third set case 1210: wounds 8-21 asked about, 26 wounds against a health
+    of 9, the resurrection ringed in light pencil under glare read empty, unlisted). Wounds read
+    surely above the health with no resurrection are not asked about: the score counts the
+    resurrection then anyway, and the photo sets' random sheets break that rule on half of
+    them."""
+    health = _health(names, marked)
+    if any(b.startswith("wound.") and int(b.split(".")[1]) > health for b in ask):
+        ask.setdefault("resurrection", "unsure")
 
 
 def _decide_group(

@@ -253,3 +253,19 @@ def test_a_resurrection_whose_wounds_are_asked_about_is_asked_about_too():
     ev = _party(0, {}, 5.0) | {f"wound.{k}": 0.6 for k in range(1, 9)}
     d = decide(ev)
     assert "wound.5" in d.ask and d.ask["resurrection"] == "against the rules"
+
+
+def test_an_empty_resurrection_is_asked_about_with_wounds_above_the_health():
+    # levels warrior 3, wizard 2, others 1: health 3 + 2 + 1 + 1 = 7. Wounds 1-6 clear, 7-10
+    # unsure (+0.6): wounds 8-10 lie above the health, so if they are there the party died and
+    # the empty resurrection (-5) is asked about with them (third set case 1210)
+    ev = _party(6, {"warrior": 3, "wizard": 2}, -5.0) | {f"wound.{k}": 0.6 for k in (7, 8, 9, 10)}
+    d = decide(ev)
+    assert "wound.8" in d.ask and not d.marked["resurrection"]
+    assert d.ask["resurrection"] == "unsure"
+    # unsure wounds up to the health (7) only: a death is not in question, nothing more asked
+    ev = _party(5, {"warrior": 3, "wizard": 2}, -5.0) | {f"wound.{k}": 0.6 for k in (6, 7)}
+    d = decide(ev)
+    assert "wound.7" in d.ask and "resurrection" not in d.ask
+    # wounds surely above the health and no resurrection: the score counts it anyway, not asked
+    assert "resurrection" not in decide(_party(12, {"warrior": 3}, -5.0)).ask
