@@ -17,7 +17,7 @@ evidence: how far its value lies past the threshold, in units of the uncertain b
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -1007,26 +1007,60 @@ def outline_darkness(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np
     return out
 
 
+OUTLINE_NEAR = 2  # a value's outline is measured against this many neighbours each side
+
+
+def _against_neighbours(values: np.ndarray) -> np.ndarray:
+    """Each of a row's values less the median of its OUTLINE_NEAR neighbours each side in the
+    row: what a light gradient across the row (glare, a shadow's edge) leaves alike on
+    neighbours drops out."""
+    out = np.empty(len(values))
+    for j in range(len(values)):
+        lo, hi = max(0, j - OUTLINE_NEAR), min(len(values), j + OUTLINE_NEAR + 1)
+        out[j] = values[j] - np.median(np.delete(values[lo:hi], j - lo))
+    return out
+
+
 def _outline_doubts(names: list[str], ev: np.ndarray, outline: np.ndarray) -> list[str]:
     """In each row of glory values with none read as circled, the value whose outline (as
-    `outline_darkness` measures it) stands OUTLINE_APART of the sheet's spreads above the row's
-    median, the row's darkest: a ring drawn on the printed outline, which the ring reader (its
-    sectors one by one) does not see (wild holdout case 48: quest 2's glory 7 at 15.6 spreads;
-    on wild holdout cases 0-108, 5 of 6 such unlisted rings stood out so, and none of 164 rows
-    with nothing circled). The spread is that of every glory value's outline about its row's
-    median (1.4826 median absolute deviations): the values of one row are printed alike, the
-    rows of a sheet photographed alike. The reading stays; the value is asked about."""
+    `outline_darkness` measures it) stands OUTLINE_APART of the sheet's spreads above its
+    neighbours' (`_against_neighbours`) or the row's median, the row's most: a ring drawn on the printed outline,
+    which the ring reader (its sectors one by one) does not see (wild holdout case 48: quest
+    2's glory 7 at 15.6 spreads). Against its neighbours, not the row's median: under glare
+    the outlines of one row grow darker from one end to the other, and against the median a
+    light pencil ring stood only 0.2-1.9 spreads out (third set case 1235, four rows; 7.6-10.5
+    against the neighbours). Against the median as well: on a sheet without a gradient the
+    neighbours' median is the noisier measure (wild holdout case 906: 6.4 against the median,
+    4.6 against the neighbours). The spread is that of every glory value about its neighbours
+    (1.4826 median absolute deviations): the values of one row are printed alike, the rows of a
+    sheet photographed alike. On 714 rows with nothing circled of the third and wild sets, 4
+    stood out so (a stray stroke, a fold across two rows). The reading stays; the value is
+    asked about."""
     rows = [r for r in _glory_rows(names) if len(r) >= 5 and np.isfinite(outline[r]).all()]
     if not rows:
         return []
-    dev = [outline[r] - np.median(outline[r]) for r in rows]
-    spread = max(1.4826 * float(np.median(np.abs(np.concatenate(dev)))), OUTLINE_FLOOR)
     out = []
-    for row, d in zip(rows, dev, strict=True):
-        top = int(np.argmax(d))
-        if not (ev[row] > 0).any() and d[top] / spread > OUTLINE_APART:
-            out.append(names[row[top]])
+    for z in (_outline_z(outline, rows, _against_neighbours), _outline_z(outline, rows, _row)):
+        for row, d in zip(rows, z, strict=True):
+            top = int(np.argmax(d))
+            if not (ev[row] > 0).any() and d[top] > OUTLINE_APART and names[row[top]] not in out:
+                out.append(names[row[top]])
     return out
+
+
+def _row(values: np.ndarray) -> np.ndarray:
+    """A row's values less the row's median."""
+    return values - np.median(values)
+
+
+def _outline_z(
+    outline: np.ndarray, rows: list[list[int]], against: Callable[[np.ndarray], np.ndarray]
+) -> list[np.ndarray]:
+    """Each row's outlines measured `against` others of the row, in the sheet's spreads of
+    such measures (1.4826 median absolute deviations over every row)."""
+    dev = [against(outline[r]) for r in rows]
+    spread = max(1.4826 * float(np.median(np.abs(np.concatenate(dev)))), OUTLINE_FLOOR)
+    return [d / spread for d in dev]
 
 
 def _ring_doubts(

@@ -106,6 +106,37 @@ def test_outline_doubts_worked_by_hand(sheet_kind):
     assert local._outline_doubts(names, ev, outline) == []
 
 
+def _glared(names: list[str]) -> np.ndarray:
+    """Every glory row's outlines growing darker along the row under glare: value k (from 0)
+    at 0.010 + 0.002 k, and 0.001 k % 3 more (thousandths: 10, 13, 16, 16, 19, 22, 22, 25, ...)."""
+    outline = np.full(len(names), np.nan)
+    for r in local._glory_rows(names):
+        outline[r] = [0.010 + 0.002 * k + 0.001 * (k % 3) for k in range(len(r))]
+    return outline
+
+
+def test_outline_doubts_against_the_neighbours_under_glare(sheet_kind, monkeypatch):
+    """Under glare a row darkens along its length (`_glared`). Inside a row each value less
+    the median of 2 neighbours each side is 0, +1.5 or -1.5 thousandths by turns (value 7,
+    at 25: neighbours 22, 22, 28, 28, median 25: 0; value 8, at 28: 22, 25, 28, 31, median
+    26.5: +1.5); the ends -4.5, -3 and 0, +3. So the median absolute deviation is 1.5 and the
+    spread 1.4826 x 0.0015 = 0.00222. A ring on quest 1's glory 8 (value 7) adding 0.012 stands
+    0.012 / 0.00222 = 5.4 spreads above its neighbours (over OUTLINE_APART 5): asked about;
+    adding 0.011, 4.9: not. Against the row's median (23.5 thousandths; a spread of about
+    1.4826 x 7.5 = 11 thousandths) the ring stood (37 - 23.5) / 11 = 1.2: the planted
+    defect, the neighbours' measure taken out, misses it (third set case 1235)."""
+    names, row = _row_names(sheet_kind)
+    ev = np.full(len(names), -2.0)
+    outline = _glared(names)
+    outline[row[7]] += 0.012
+    assert local._outline_doubts(names, ev, outline) == ["quest.1.glory.8"]
+    monkeypatch.setattr(local, "_against_neighbours", local._row)
+    assert local._outline_doubts(names, ev, outline) == []
+    monkeypatch.undo()
+    outline[row[7]] -= 0.001
+    assert local._outline_doubts(names, ev, outline) == []
+
+
 @settings(max_examples=60, derandomize=True, deadline=None)
 @given(
     st.lists(st.floats(-0.05, 0.05), min_size=5, max_size=5),
