@@ -441,6 +441,8 @@ def locate(
     if best is None and (outer := _outermost(cands))[:PIN_FIRST] != cands[:PIN_FIRST]:
         best, more_unknown = _pin(gray, kind, outer)
         unknown |= more_unknown
+    if best is None and len(cands) >= 2:
+        best = _complete(gray, kind, cands)
     if best is not None:
         _, code, h, img = best
         sid, lang = kind.ids[code]
@@ -462,6 +464,119 @@ def locate(
 
 
 PIN_FIRST = 10  # the largest candidates tried as the four marks (a quad of 10 is 210 ways)
+
+
+COMPLETE_FIRST = 6  # the largest candidates tried as three marks to look for the fourth from
+FOURTH_WINDOW = 3.0  # the fourth mark is looked for this many of its sizes round where it lies
+# (its centre at most one size less off, so that the whole mark lies in the window)
+FOURTH_PX = 40.0  # px: the window is enlarged (up to FOURTH_ZOOM times) for a mark this big
+FOURTH_ZOOM = 4
+THIRD_WINDOW = 6.0  # and a third, from two, this many
+FOURTH_SIZES = (0.6, 1.6)  # and this size, as a share of the size they give it
+
+
+def _complete(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tuple | None:
+    """Four marks pinned from three found ones whose map reads a known code, and the fourth
+    looked for close to where they put it (as `_pin` gives them; None when no fourth is
+    there). A mark small in the frame next to the sheet's edge and its title is missed by
+    the sheet-wide search (third set cases 1192 and 1193: a 14 px top-left mark between the
+    dark table 12 px off and the title 4 px off), and found in a window round its place.
+    From two found marks whose map reads a known code, a third is looked for the same way,
+    in a wider window (a map of two knows nothing of the camera's slant)."""
+    best = _complete_three(gray, kind, cands[:COMPLETE_FIRST])
+    if best is not None:
+        return best
+    sheet = _sheet_points(kind)
+    for found in itertools.combinations(cands[:COMPLETE_FIRST], 2):
+        for corners in itertools.permutations(range(4), 2):
+            m = _similarity(sheet[list(corners)], np.array([(c.x, c.y) for c in found]))
+            if not _plausible(m, kind, list(found)):
+                continue
+            code, _ = read_code(gray, kind, m, CODE_SHIFTS_WIDE)
+            if code not in kind.ids:
+                continue
+            for k in set(range(4)) - set(corners):
+                third = _look_for_mark(gray, kind, m, k, THIRD_WINDOW)
+                if third is None:
+                    continue
+                got = _complete_three(gray, kind, [*found, third])
+                if got is not None and (best is None or got[0] > best[0]):
+                    best = got
+    return best
+
+
+def _complete_three(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tuple | None:
+    """`_complete` from three of `cands`."""
+    cv2 = _cv2()
+    sheet = _sheet_points(kind)
+    best: tuple | None = None
+    for found in itertools.combinations(cands, 3):
+        for corners in itertools.permutations(range(4), 3):
+            m = _from_three(sheet[list(corners)], list(found))
+            if not _plausible(m, kind, list(found)):
+                continue
+            code, _ = read_code(gray, kind, m, CODE_SHIFTS_WIDE)
+            if code not in kind.ids:
+                continue
+            (missing,) = set(range(4)) - set(corners)
+            fourth = _look_for_mark(gray, kind, m, missing, FOURTH_WINDOW)
+            if fourth is None:
+                continue
+            order: list[Candidate] = [fourth] * 4
+            for c, k in zip(found, corners, strict=True):
+                order[k] = c
+            img = np.array([(c.x, c.y) for c in order], np.float64)
+            h = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
+            if not _plausible(h, kind, order):
+                continue
+            code, clarity = read_code(gray, kind, h)
+            if code in kind.ids and (best is None or clarity > best[0]):
+                best = (clarity, code, h, img)
+    return best
+
+
+def _look_for_mark(
+    gray: np.ndarray, kind: SheetKind, sheet_to_image: np.ndarray, corner: int, reach: float
+) -> Candidate | None:
+    """The mark nearest where a map puts a corner's mark, looked for in a window round it
+    (enlarged for a small mark, thresholded a few ways), of about the size the map gives."""
+    cv2 = _cv2()
+    ((x, y),) = _to_image(sheet_to_image, _sheet_points(kind)[corner : corner + 1])
+    cx, cy = kind.marks[corner].centre
+    size = kind.marks[corner].size * math.sqrt(
+        abs(np.linalg.det(_jacobian(sheet_to_image, cx, cy)))
+    )
+    r = reach * size
+    h, w = gray.shape
+    x0, y0 = max(0, int(x - r)), max(0, int(y - r))
+    x1, y1 = min(w, int(x + r) + 1), min(h, int(y + r) + 1)
+    if size < 4 or x1 - x0 < size or y1 - y0 < size:
+        return None
+    zoom = int(min(FOURTH_ZOOM, max(1, math.ceil(FOURTH_PX / size))))
+    window = gray[y0:y1, x0:x1]
+    if zoom > 1:
+        window = cv2.resize(window, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_CUBIC)
+    block = int(size * zoom * 1.5) | 1
+    binaries = [cv2.threshold(window, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)[1]]
+    binaries += [
+        cv2.adaptiveThreshold(
+            window, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, offset
+        )
+        for offset in (10, 25)
+    ]
+    binaries += [_normalised_ink(window, block, share) for share in INK_SHARES]
+    best: tuple[float, Candidate] | None = None
+    for binary in binaries:
+        for c in _nested_squares(binary):
+            full = Candidate(
+                (c.x + 0.5) / zoom - 0.5 + x0, (c.y + 0.5) / zoom - 0.5 + y0, c.size / zoom
+            )
+            d = math.dist((full.x, full.y), (x, y))
+            if d > (reach - 1.0) * size or not FOURTH_SIZES[0] < full.size / size < FOURTH_SIZES[1]:
+                continue
+            if best is None or d < best[0]:
+                best = (d, full)
+    return None if best is None else best[1]
 
 
 def _outermost(cands: list[Candidate]) -> list[Candidate]:
