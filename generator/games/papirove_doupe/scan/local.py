@@ -839,9 +839,7 @@ def _resurrection_ring(names: list[str], ev: np.ndarray, light_fits: np.ndarray)
     if "resurrection" not in names:
         return []
     k = names.index("resurrection")
-    empty = [
-        i for i, n in enumerate(names) if ".glory." in n and ev[i] <= 0 and light_fits[i] >= 0
-    ]
+    empty = [i for i, n in enumerate(names) if ".glory." in n and ev[i] <= 0 and light_fits[i] >= 0]
     if ev[k] > 0 or light_fits[k] < 0 or not empty:
         return []
     if light_fits[k] - light_fits[empty].max() >= RESURRECTION_APART:
