@@ -14,7 +14,8 @@ bench_scan_independent.py (`independent`), keeps every box's evidence, and print
 evidence with the current rules (rules.py, read.judge) without reading the photos again, which
 takes seconds for hundreds of cases: the way to try a change of the listing rules. The glory
 values' measures are saved too, and re-judged with the current `local.glory_evidence` (the
-ring fit's rules and the doubts about faint rings, ticks and outlines). Evidence saved before a
+ring fit's rules and the doubts about faint rings, ticks and outlines); the reader's other
+doubts (washed-out boxes under glare) are kept as they were read. Evidence saved before a
 change of the reader's measuring (local.py, marks.py) is stale: read the photos again.
 
 Run one process at a time, on the sets you may tune on (see the briefs):
@@ -111,7 +112,9 @@ def read_case(set_name: str, i: int) -> dict:
                             strokes=plain(g.strokes), outline=plain(g.outline),
                             light_fits=g.light_fits.tolist(),
                             near={str(k): v for k, v in near.items()})  # fmt: skip
-        return glory_evidence(names, ev, g, near)
+        out = glory_evidence(names, ev, g, near)
+        got["glory_doubts"] = list(out[1])  # the rest of the doubts are the reader's own
+        return out
 
     pack = load_packs(["papirove-doupe"], None)[0]
     read.judge, local.glory_evidence = keep, keep_glory
@@ -146,6 +149,12 @@ def rejudge_glory(row: dict) -> tuple[dict, list[str]]:
                            arr(g["outline"]), np.array(light))  # fmt: skip
     near = {int(k): v for k, v in g["near"].items()}
     ev, doubts = local.glory_evidence(row["names"], np.array(g["pre"]), measures, near)
+    # the doubts not about glory (washed-out boxes) stay; saved before the glory doubts were
+    # kept apart, those are told by name (a washed-out glory value is then lost)
+    old = row.get("glory_doubts")
+    if old is None:
+        old = [d for d in row["doubts"] if ".glory." in d or d == "resurrection"]
+    doubts += [d for d in row["doubts"] if d not in old and d not in doubts]
     return row["evidence"] | dict(zip(row["names"], ev.tolist(), strict=True)), doubts
 
 
