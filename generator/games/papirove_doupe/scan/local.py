@@ -1259,7 +1259,10 @@ def _fit_rings(
     about as looking empty (the ring it showed is the found one, crossing it); so is a value of
     its row read as marked more surely, with no ring of its own (a row holds one circled value:
     a wide ring crossing the next value's sectors, independent case 373), and it is asked about
-    with the found ring's value (a player may have marked both, one by a cross).
+    with the found ring's value (a player may have marked both, one by a cross). A circle near
+    it in another row read as marked more surely, with no ring of its own, is asked about as it
+    reads (independent case 1186: rings round quest 1's and quest 3's glory 4, drawn towards
+    quest 2, read its glory 4 as surely circled, +13, unlisted).
     And the values to ask about: in a row where a question was so lowered, every other value
     still read as marked less surely than FIT_SURE (the lowered question was its rival, which
     made it asked about)."""
@@ -1293,6 +1296,8 @@ def _fit_rings(
             elif j in row and out[j] > 0:  # read as marked more surely: asked about, with
                 out[j] = -QUESTION  # the found ring (a player may have marked both)
                 rivals.update((j, top))
+            elif out[j] > 0:  # in another row: asked about as it reads (both may be marked)
+                rivals.add(j)
     doubts = [
         names[k]
         for row in _glory_rows(names)

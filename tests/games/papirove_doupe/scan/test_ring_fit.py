@@ -143,6 +143,21 @@ def test_a_whole_ring_not_apart_against_a_marked_value_without_one_asks_about_bo
     assert local._fit_rings(NAMES, np.array(ringed), np.array(fits), {})[1] == []
 
 
+def test_a_near_circle_in_another_row_read_surely_marked_without_a_ring_is_asked_about():
+    """Independent case 1186: quest 1's glory 1 ringed whole (fits 36, 26 ahead of its row's
+    next 10) with the ring drawn towards quest 2's glory 1, which its arc reads as surely
+    circled (+13) though it fits only 10 (24 below: no ring of its own). That value is asked
+    about and read as it is (both rows may have a value circled at one place). With a ring of
+    its own (fits 30, only 6 below) nothing is asked."""
+    ev = [0.5, -2.0, -2.0, -2.0, -2.0, 13.0, -2.0, -2.0, -2.0, -2.0]
+    fits = [36, 10, 10, 10, 5, 10, 8, 9, 9, 9]
+    out, doubts = local._fit_rings(NAMES, np.array(ev), np.array(fits), NEAR)
+    assert doubts == ["quest.2.glory.1"]
+    assert out[5] == 13.0 and out[0] == local.FIT_SURE
+    fits[5] = 30
+    assert local._fit_rings(NAMES, np.array(ev), np.array(fits), NEAR)[1] == []
+
+
 def test_a_near_circle_with_a_ring_of_its_own_keeps_its_reading():
     """Quest 2's glory 1 fits 30 itself (only 6 below the found 36; not found either, its
     glory 2 fits 25): its question stays."""
