@@ -1141,31 +1141,41 @@ FAR_FIT_EMPTY = 1.0  # empty this surely, is read as circled, as a question: on 
 # sets 2 rings of 473 such rows (independent cases 40 and 924, on 1121-1353 px photos, fits 18
 # and 25 against 8 and 12) were read as empty; the one such value with no ring was read at -2.3
 
-_FITS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]] = {}
+_FITS: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]] = {}
 
 
 def _fit_samples(
-    boxes: list[Box],
+    boxes: list[Box], which: Callable[[str], bool]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]:
-    """Every candidate ring round every glory circle: its FIT_DIRECTIONS pixels (as flat
-    indices into the window x0, y0, x1, y1 that holds them all and the blur's reach round
-    them), its circle (index), where each circle's candidates start, and that window. A
-    candidate's centre lies nearer to its own circle than to any other circle's."""
-    key = hash(tuple(boxes))
+    """Every candidate ring round every circle `which` takes by name: its FIT_DIRECTIONS
+    pixels (as flat indices into the window x0, y0, x1, y1 that holds them all and the blur's
+    reach round them), its circle (index), where each circle's candidates start, and that
+    window. A candidate's centre lies nearer to its own circle than to any other circle's."""
+    key = (hash(tuple(boxes)), which)
     if key not in _FITS:
-        _FITS[key] = _build_fit_samples(boxes)
+        _FITS[key] = _build_fit_samples(boxes, which)
     return _FITS[key]
+
+
+def _is_glory(name: str) -> bool:
+    """A glory value's circle."""
+    return ".glory." in name
+
+
+def _is_resurrection(name: str) -> bool:
+    """The resurrection's circle."""
+    return name == "resurrection"
 
 
 def _fitted(name: str) -> bool:
     """Whether a circle's ring is fitted (`ring_fits`): the glory values and the resurrection."""
-    return ".glory." in name or name == "resurrection"
+    return _is_glory(name) or _is_resurrection(name)
 
 
 def _build_fit_samples(
-    boxes: list[Box],
+    boxes: list[Box], which: Callable[[str], bool]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]:
-    glory = [i for i, b in enumerate(boxes) if b.round and _fitted(b.name)]
+    glory = [i for i, b in enumerate(boxes) if b.round and which(b.name)]
     if not glory:
         none = np.zeros(0, np.int64)
         return np.zeros((0, FIT_DIRECTIONS), np.int32), none, none, (0, 0, 0, 0)
@@ -1208,31 +1218,52 @@ def ring_fits(
     """For each glory circle, in how many of FIT_DIRECTIONS directions the best ring fitted
     round it (its centre off the circle's by up to FIT_SHIFT_MM, its radius wider by
     FIT_RADII_MM) runs over ink (-1 for other boxes, and for all where the sheet is cut off);
-    and the same over light ink (from LIGHT_SPREADS up, for `_light_rings`).
+    and the same over light ink (from LIGHT_SPREADS up, for `_light_rings`). The resurrection's
+    circle is fitted too, its ink counted from the same levels as the glory values' (the
+    spread of the ink is that round the glory values: the circle is judged against them).
 
     A ring drawn by hand is often wider than the printed circle and off its centre by a
     millimetre, so that it crosses the next row's circle, where the sector reader (its sectors
     at the circle's own centre) sees part of it, or some of it twice. Fitted, it is whole."""
     out = np.full(len(boxes), -1, np.int64)
     light = out.copy()
-    flat, owner, starts, (x0, y0, x1, y1) = _fit_samples(boxes)
+    scale = _fit_circles(local, exp, _fit_samples(boxes, _is_glory), out, light)
+    if scale is not None:
+        _fit_circles(local, exp, _fit_samples(boxes, _is_resurrection), out, light, scale)
+    return out, light
+
+
+def _fit_circles(
+    local: np.ndarray,
+    exp: np.ndarray,
+    samples: tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]],
+    out: np.ndarray,
+    light: np.ndarray,
+    scale: tuple[float, float] | None = None,
+) -> tuple[float, float] | None:
+    """`ring_fits` for the circles of `samples` (`_fit_samples`), into `out` and `light`; the
+    ink's level and spread are measured over their window unless `scale` gives them. Returns
+    the level and spread used (None where the window misses the image)."""
+    flat, owner, starts, (x0, y0, x1, y1) = samples
     h, w = local.shape
     if not owner.size:
-        return out, light
+        return None
     cv2 = _cv2()
     ink = np.zeros((y1 - y0, x1 - x0), np.float32)  # the window, zero beyond the image
     cy0, cx0, cy1, cx1 = max(y0, 0), max(x0, 0), min(y1, h), min(x1, w)
     if cy1 <= cy0 or cx1 <= cx0:
-        return out, light
+        return None
     ink[cy0 - y0 : cy1 - y0, cx0 - x0 : cx1 - x0] = local[cy0:cy1, cx0:cx1] - exp[cy0:cy1, cx0:cx1]
     k = 4  # the blur is taken on the window shrunk this much: smooth over FIT_BLUR_MM anyway
     small = cv2.resize(ink, (ink.shape[1] // k, ink.shape[0] // k), interpolation=cv2.INTER_AREA)
     blur = cv2.GaussianBlur(small, (0, 0), FIT_BLUR_MM * PX_PER_MM / k)
     ink -= cv2.resize(blur, (ink.shape[1], ink.shape[0]), interpolation=cv2.INTER_LINEAR)
     ink = cv2.GaussianBlur(ink, (0, 0), FIT_SMOOTH_MM * PX_PER_MM)
-    sample = ink[cy0 - y0 : cy1 - y0 : 2, cx0 - x0 : cx1 - x0 : 2]
-    centre = float(np.median(sample))
-    spread = max(1.4826 * float(np.median(np.abs(sample - centre))), 1e-4)
+    if scale is None:
+        sample = ink[cy0 - y0 : cy1 - y0 : 2, cx0 - x0 : cx1 - x0 : 2]
+        centre = float(np.median(sample))
+        scale = (centre, max(1.4826 * float(np.median(np.abs(sample - centre))), 1e-4))
+    centre, spread = scale
     # one image holds both: 2 where the ink counts, 1 where it counts as light ink only (the
     # dilation takes the greatest, so each level is dilated as if on its own)
     level = (ink > centre + FIT_SPREADS * spread).astype(np.uint8)
@@ -1245,9 +1276,10 @@ def ring_fits(
     if x0 < 0 or y0 < 0 or x1 > w or y1 > h:  # a circle whose rings leave the image: unjudged
         ys, xs = np.divmod(flat, x1 - x0)
         beyond = (ys + y0 < 0) | (ys + y0 >= h) | (xs + x0 < 0) | (xs + x0 >= w)
-        out[np.unique(owner[beyond.any(axis=1)])] = -1
-        light[out < 0] = -1
-    return out, light
+        gone = np.unique(owner[beyond.any(axis=1)])
+        out[gone] = -1
+        light[gone] = -1
+    return scale
 
 
 def _fit_rings(
