@@ -96,16 +96,23 @@ def load_image(path: Path, shown: str, colour: bool = False) -> Image.Image:
     if path.suffix.lower() == ".pdf":
         import pypdfium2 as pdfium
 
-        try:
-            doc = pdfium.PdfDocument(str(path))
-        except pdfium.PdfiumError as e:
-            raise PapirnaError(f"cannot read the PDF: {e}", file=shown) from None
-        try:
-            if len(doc) == 0:
-                raise PapirnaError("the PDF has no pages", file=shown)
-            image = doc[0].render(scale=PDF_DPI / 72).to_pil().convert(mode)
-        finally:
-            doc.close()
+        from generator.render.raster import PDFIUM_LOCK
+
+        with PDFIUM_LOCK:  # PDFium is not thread-safe (the web app reads photos in threads)
+            try:
+                doc = pdfium.PdfDocument(str(path))
+            except pdfium.PdfiumError as e:
+                raise PapirnaError(f"cannot read the PDF: {e}", file=shown) from None
+            try:
+                if len(doc) == 0:
+                    raise PapirnaError("the PDF has no pages", file=shown)
+                page = doc[0]
+                bitmap = page.render(scale=PDF_DPI / 72)
+                image = bitmap.to_pil().convert(mode)
+                bitmap.close()
+                page.close()
+            finally:
+                doc.close()
     else:
         try:
             image = Image.open(path)
