@@ -29,7 +29,9 @@ def _pdf() -> tuple[bytes, list[tuple[int, int]]]:
             EllipseOp(30, 55, 12 + k, 9, Style(fill=None, stroke=(0, 0, 0), width=0.7)),
             *(
                 TextOp(4, 42 + 5 * j, f"Příliš žluťoučký kůň {k}{j}", font, 6 + j + k)
-                for j, font in enumerate(("sans-regular", "sans-bold", "display-regular", "sans-italic"))
+                for j, font in enumerate(
+                    ("sans-regular", "sans-bold", "display-regular", "sans-italic")
+                )
             ),
         ]
         pages.append(Page(60, 80, ops))
