@@ -89,6 +89,8 @@ def read_photo(game: str, data: bytes) -> tuple[dict, bytes | None, str | None]:
             out = {"error": error}
         overlay = show.read_bytes() if show.is_file() else None
         reading = to_yaml.read_text(encoding="utf-8") if to_yaml.is_file() else None
+    if reading is not None:  # the server's temporary folder is named nowhere
+        reading = reading.replace(str(photo), photo.name)
     return out, overlay, reading
 
 

@@ -81,6 +81,8 @@ def test_scan_api_equals_the_cli_for_the_same_photo(photo, tmp_path, monkeypatch
         reading = body.pop("reading")
         assert body == json.loads(want.stdout)  # the reading, unsure boxes and score of the CLI
         assert reading.startswith("# ")  # the reading as a YAML sheet to correct
+        # the photo named as the server saved it, not by the server's temporary folder
+        assert "read from photo.jpg (" in reading and "papirna-serve-" not in reading
     assert body["players"][0]["sheet"] == "PD-standard-a4-cs"
 
 
@@ -224,3 +226,33 @@ def test_scan_api_refuses_a_photo_too_unsure_like_the_cli(faint, tmp_path, monke
     # the CLI names one in the working folder, and the overlay the server drew named as such
     said = cli_run.stderr.strip().removeprefix(f"papirna: error: {faint.name}: ")
     assert body["error"] == f"photo.jpg: {said}; the unsure boxes are drawn in the overlay"
+
+
+def test_pdf_scans_read_in_four_threads_at_once_give_one_answer(photo, tmp_path) -> None:
+    """The web app reads uploads in a pool of threads, and a PDF scan is drawn by PDFium, which
+    is not thread-safe: four PDF scans posted at once all read as one read alone does, the
+    reading included (it names the photo as the server saved it, so two reads are alike).
+    Here the drawing is a small part of each read and rarely overlaps; tests/render/
+    test_raster_threads.py shows what threads in PDFium without its lock do."""
+    import threading
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.open(photo).convert("RGB").save(buf, "PDF", resolution=150)
+    pdf = buf.getvalue()
+    app = create_app(tmp_path / "n.sqlite")
+    alone = TestClient(app).post(f"/api/scan/{GAME}", content=pdf)
+    assert alone.status_code == 200, alone.text
+    got: list = []
+
+    def post() -> None:
+        got.append(TestClient(app).post(f"/api/scan/{GAME}", content=pdf))
+
+    threads = [threading.Thread(target=post) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [r.status_code for r in got] == [200] * 4
+    assert all(r.json() == alone.json() for r in got)
