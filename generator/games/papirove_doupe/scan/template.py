@@ -192,7 +192,10 @@ def _cache_key(pack: Pack) -> str:
         code = Path(generator.__file__).parent
         digest = hashlib.sha256(f"{CACHE_VERSION}|{root}".encode())
         for top in (pack.root, code, code.parent / "layouts", code.parent / "assets"):
-            for folder, dirs, files in sorted(os.walk(top)):
+            # walked in order, without Python's bytecode: the walk is pruned as it goes (a
+            # sorted() round the walk would take every folder first, the prune too late, and
+            # the key would change whenever a module is first compiled)
+            for folder, dirs, files in os.walk(top):
                 dirs[:] = sorted(d for d in dirs if d != "__pycache__")
                 for name in sorted(files):
                     path = os.path.join(folder, name)
