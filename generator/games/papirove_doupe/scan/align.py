@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -486,22 +486,14 @@ def _complete(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tupl
     best = _complete_three(gray, kind, cands[:COMPLETE_FIRST])
     if best is not None:
         return best
-    sheet = _sheet_points(kind)
-    for found in itertools.combinations(cands[:COMPLETE_FIRST], 2):
-        for corners in itertools.permutations(range(4), 2):
-            m = _similarity(sheet[list(corners)], np.array([(c.x, c.y) for c in found]))
-            if not _plausible(m, kind, list(found)):
+    for found, corners, m in _partial_maps(gray, kind, cands[:COMPLETE_FIRST], 2):
+        for k in set(range(4)) - set(corners):
+            third = _look_for_mark(gray, kind, m, k, THIRD_WINDOW)
+            if third is None:
                 continue
-            code, _ = read_code(gray, kind, m, CODE_SHIFTS_WIDE)
-            if code not in kind.ids:
-                continue
-            for k in set(range(4)) - set(corners):
-                third = _look_for_mark(gray, kind, m, k, THIRD_WINDOW)
-                if third is None:
-                    continue
-                got = _complete_three(gray, kind, [*found, third])
-                if got is not None and (best is None or got[0] > best[0]):
-                    best = got
+            got = _complete_three(gray, kind, [*found, third])
+            if got is not None and (best is None or got[0] > best[0]):
+                best = got
     return best
 
 
@@ -510,29 +502,46 @@ def _complete_three(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -
     cv2 = _cv2()
     sheet = _sheet_points(kind)
     best: tuple | None = None
-    for found in itertools.combinations(cands, 3):
-        for corners in itertools.permutations(range(4), 3):
-            m = _from_three(sheet[list(corners)], list(found))
+    for found, corners, m in _partial_maps(gray, kind, cands, 3):
+        (missing,) = set(range(4)) - set(corners)
+        fourth = _look_for_mark(gray, kind, m, missing, FOURTH_WINDOW)
+        if fourth is None:
+            continue
+        order: list[Candidate] = [fourth] * 4
+        for c, k in zip(found, corners, strict=True):
+            order[k] = c
+        img = np.array([(c.x, c.y) for c in order], np.float64)
+        h = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
+        if not _plausible(h, kind, order):
+            continue
+        code, clarity = read_code(gray, kind, h)
+        if code in kind.ids and (best is None or clarity > best[0]):
+            best = (clarity, code, h, img)
+    return best
+
+
+def _partial_maps(
+    gray: np.ndarray,
+    kind: SheetKind,
+    cands: list[Candidate],
+    k: int,
+    shifts: list[tuple[float, float]] = CODE_SHIFTS_WIDE,
+) -> Iterator[tuple[tuple[Candidate, ...], tuple[int, ...], np.ndarray]]:
+    """Every way of pinning k (2 or 3) of `cands` to k of the sheet's corners whose map (a
+    similarity from two, `_from_three` from three) is a camera's and reads a code of the pack
+    (looked for at `shifts`): the marks, their corners and the map."""
+    sheet = _sheet_points(kind)
+    for found in itertools.combinations(cands, k):
+        for corners in itertools.permutations(range(4), k):
+            src = sheet[list(corners)]
+            if k == 2:
+                m = _similarity(src, np.array([(c.x, c.y) for c in found]))
+            else:
+                m = _from_three(src, list(found))
             if not _plausible(m, kind, list(found)):
                 continue
-            code, _ = read_code(gray, kind, m, CODE_SHIFTS_WIDE)
-            if code not in kind.ids:
-                continue
-            (missing,) = set(range(4)) - set(corners)
-            fourth = _look_for_mark(gray, kind, m, missing, FOURTH_WINDOW)
-            if fourth is None:
-                continue
-            order: list[Candidate] = [fourth] * 4
-            for c, k in zip(found, corners, strict=True):
-                order[k] = c
-            img = np.array([(c.x, c.y) for c in order], np.float64)
-            h = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
-            if not _plausible(h, kind, order):
-                continue
-            code, clarity = read_code(gray, kind, h)
-            if code in kind.ids and (best is None or clarity > best[0]):
-                best = (clarity, code, h, img)
-    return best
+            if read_code(gray, kind, m, shifts)[0] in kind.ids:
+                yield found, corners, m
 
 
 def _look_for_mark(
@@ -642,7 +651,6 @@ def _missing_message(
     is often too far from the found ones to be read under a map made of three; which way up the
     sheet lies is then seen from the print itself. Nothing is guessed from the marks' shape.
     """
-    sheet = _sheet_points(kind)
     hint = "photograph the whole sheet, flat, with all four black corner squares visible"
 
     def named(missing: list[str], why: str = "") -> str:
@@ -657,19 +665,9 @@ def _missing_message(
             if by_print is not None:
                 why = " (the other three are there; the print shows which way up the sheet lies)"
                 return named([by_print], why)
-        for found in itertools.combinations(cands[:8], k):
-            for corners in itertools.permutations(range(4), k):
-                src = sheet[list(corners)]
-                dst = np.array([(c.x, c.y) for c in found])
-                if k == 2:
-                    m, shifts = _similarity(src, dst), CODE_SHIFTS
-                else:
-                    m, shifts = _from_three(src, list(found)), CODE_SHIFTS_WIDE
-                if not _plausible(m, kind, list(found)):
-                    continue
-                code, _ = read_code(gray, kind, m, shifts)
-                if code in kind.ids:
-                    return named([CORNERS[i] for i in range(4) if i not in corners])
+        shifts = CODE_SHIFTS if k == 2 else CODE_SHIFTS_WIDE
+        for _, corners, _ in _partial_maps(gray, kind, cands[:8], k, shifts):
+            return named([CORNERS[i] for i in range(4) if i not in corners])
     n = min(len(cands), 4)
     if n == 0:
         h, w = gray.shape

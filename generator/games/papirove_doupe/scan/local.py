@@ -1048,9 +1048,9 @@ def _against_neighbours(values: np.ndarray) -> np.ndarray:
 def _outline_doubts(names: list[str], ev: np.ndarray, outline: np.ndarray) -> list[str]:
     """In each row of glory values with none read as circled, the value whose outline (as
     `outline_darkness` measures it) stands OUTLINE_APART of the sheet's spreads above its
-    neighbours' (`_against_neighbours`) or the row's median, the row's most: a ring drawn on the printed outline,
-    which the ring reader (its sectors one by one) does not see (wild holdout case 48: quest
-    2's glory 7 at 15.6 spreads). Against its neighbours, not the row's median: under glare
+    neighbours' (`_against_neighbours`) or the row's median, the row's most: a ring drawn on
+    the printed outline, which the ring reader (its sectors one by one) does not see (wild
+    holdout case 48: quest 2's glory 7 at 15.6 spreads). Against its neighbours, not the row's median: under glare
     the outlines of one row grow darker from one end to the other, and against the median a
     light pencil ring stood only 0.2-1.9 spreads out (third set case 1235, four rows; 7.6-10.5
     against the neighbours). Against the median as well: on a sheet without a gradient the
@@ -1165,11 +1165,6 @@ def _is_glory(name: str) -> bool:
 def _is_resurrection(name: str) -> bool:
     """The resurrection's circle."""
     return name == "resurrection"
-
-
-def _fitted(name: str) -> bool:
-    """Whether a circle's ring is fitted (`ring_fits`): the glory values and the resurrection."""
-    return _is_glory(name) or _is_resurrection(name)
 
 
 def _build_fit_samples(

@@ -37,6 +37,8 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from generator.content.sheets_io import highest_marked
+
 MARGIN = 1.0  # a combination this close to the best is a real alternative
 CLEAR = 1.0  # a box this sure of itself that a combination overrides is listed
 QUESTION = 0.85  # a box read as marked this surely (a light ring, the reader's own question) that
@@ -226,19 +228,6 @@ def _ask_about_the_resurrection(
         ask.setdefault("resurrection", "against the rules")
 
 
-def _health(names: set[str], marked: dict[str, bool]) -> int:
-    """The party's health as read: the sum of its adventurers' levels (each at least 1)."""
-    total = 0
-    for a in ADVENTURERS:
-        on = [
-            int(m.group(1))
-            for n in names
-            if marked.get(n) and (m := re.fullmatch(rf"adventurer\.{a}\.level\.(\d+)", n))
-        ]
-        total += max(on, default=1)
-    return total
-
-
 def _ask_about_a_missed_resurrection(
     names: set[str], marked: dict[str, bool], ask: dict[str, str]
 ) -> None:
@@ -249,7 +238,8 @@ def _ask_about_a_missed_resurrection(
     surely above the health with no resurrection are not asked about: the score counts the
     resurrection then anyway, and the photo sets' random sheets break that rule on half of
     them."""
-    health = _health(names, marked)
+    # the party's health as read: its adventurers' levels (each at least 1), as the score counts
+    health = sum(max(1, highest_marked(marked, f"adventurer.{a}.level")) for a in ADVENTURERS)
     if any(b.startswith("wound.") and int(b.split(".")[1]) > health for b in ask):
         ask.setdefault("resurrection", "unsure")
 
