@@ -9,8 +9,9 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 # PDFium is not thread-safe: two threads in it at once crash the process or draw wrong pixels
-# (a deck's PNGs once came out different in a test run while another thread used it). Every
-# call into it holds this lock: opening and closing documents, pages and bitmaps, rendering.
+# (tests/render/test_raster_threads.py), and the web app reads photos in a pool of threads.
+# Every call into it holds this lock: opening and closing documents, pages and bitmaps,
+# rendering.
 PDFIUM_LOCK = threading.RLock()
 
 
