@@ -407,13 +407,9 @@ async def _http_error(request: Request, exc: HTTPException) -> Response:
     )
 
 
-def create_app(data: Path | None = None, token: str | None = None) -> Starlette:
+def create_app(data: Path, token: str | None = None) -> Starlette:
     """The app: nights kept in the SQLite file `data`; every request needs `token` when given."""
-    import tempfile
-
     limit_pixels()
-    if data is None:
-        data = Path(tempfile.mkdtemp(prefix="papirna-serve-")) / "nights.sqlite"
     store = Store(data)
     p = Pages(store)
     night_ = "/nights/{night:int}"

@@ -38,8 +38,8 @@ def templates(game: str) -> list[dict]:
 
 
 @pytest.fixture()
-def client() -> TestClient:
-    return TestClient(create_app())
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path / "n.sqlite"))
 
 
 def test_every_built_in_scorer_has_samples() -> None:
