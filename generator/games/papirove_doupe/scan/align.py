@@ -27,8 +27,10 @@ CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 WINDOW_MM = 32.0  # windows matched against the blank sheet to refine the alignment
 DETECT_SIDE = 1600  # px, the long side of the copy marks are looked for in
 # a registration mark: 7 mm black, a white square of HOLE_SIDE inside, a black centre inside that
-HOLE_SIDE = 7.0 - 3.2
-CENTRE_RATIO = ((7.0 - 5.2) / HOLE_SIDE) ** 2  # centre area / hole area
+MARK_SIDE = 7.0
+HOLE_SIDE = MARK_SIDE - 3.2
+CENTRE_SIDE = MARK_SIDE - 5.2
+CENTRE_RATIO = (CENTRE_SIDE / HOLE_SIDE) ** 2  # centre area / hole area
 INK_SHARES = (0.5, 0.58, 0.66)  # the last passes for marks: ink is darker than this share of paper
 FRAME_SCALE = (1.12, 1.7)  # the black frame, as scales of the hole about its centre
 # The code is read where the mark beside it shows black and paper well apart: CODE_CONTRAST grey
@@ -183,7 +185,7 @@ def _nested_squares(binary: np.ndarray) -> list[Candidate]:
             continue
         if _frame_fill(binary, approx.reshape(4, 2).astype(np.float64), p1) < 0.75:
             continue
-        out.append(Candidate(p1[0], p1[1], side * 7.0 / HOLE_SIDE))
+        out.append(Candidate(p1[0], p1[1], side * MARK_SIDE / HOLE_SIDE))
     return out
 
 
@@ -486,15 +488,71 @@ def _complete(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tupl
     best = _complete_three(gray, kind, cands[:COMPLETE_FIRST])
     if best is not None:
         return best
+    tried = set()
     for found, corners, m in _partial_maps(gray, kind, cands[:COMPLETE_FIRST], 2):
-        for k in set(range(4)) - set(corners):
-            third = _look_for_mark(gray, kind, m, k, THIRD_WINDOW)
-            if third is None:
-                continue
-            got = _complete_three(gray, kind, [*found, third])
-            if got is not None and (best is None or got[0] > best[0]):
-                best = got
+        tried.add((found, corners))
+        got = _from_two(gray, kind, found, corners, m)
+        if got is not None and (best is None or got[0] > best[0]):
+            best = got
+    if best is not None:
+        return best
+    # two marks whose map reads no code (too blurred, or too far off under a map of two): the
+    # ways their sizes and distance allow, likeliest first, until one reads as a whole
+    for found, corners, m in _pair_maps(kind, cands[:COMPLETE_FIRST]):
+        if (found, corners) not in tried:
+            got = _from_two(gray, kind, found, corners, m)
+            if got is not None:
+                return got
+    return None
+
+
+def _from_two(
+    gray: np.ndarray,
+    kind: SheetKind,
+    found: tuple[Candidate, ...],
+    corners: tuple[int, ...],
+    m: np.ndarray,
+) -> tuple | None:
+    """The clearest pinning of four marks from two pinned to `corners` under the map `m`, a third
+    looked for round where the map puts each other corner's, then the fourth (`_complete_three`)."""
+    best = None
+    for k in set(range(4)) - set(corners):
+        third = _look_for_mark(gray, kind, m, k, THIRD_WINDOW)
+        if third is None:
+            continue
+        got = _complete_three(gray, kind, [*found, third])
+        if got is not None and (best is None or got[0] > best[0]):
+            best = got
     return best
+
+
+PAIR_SCALE = 1.3  # two marks' distance and their sizes agree on the sheet's scale within this
+PAIR_FIRST = 8  # and the ways that agree best, this many at most, are tried
+
+
+def _pair_maps(
+    kind: SheetKind, cands: list[Candidate]
+) -> Iterator[tuple[tuple[Candidate, ...], tuple[int, int], np.ndarray]]:
+    """The ways of pinning two of `cands` to two corners whose distance and sizes agree on the
+    sheet's scale (within PAIR_SCALE either way), the PAIR_FIRST that agree best, best first:
+    for two marks whose map reads no code (the code blurred, or too far off under a map that
+    knows no slant)."""
+    sheet = _sheet_points(kind)
+    mark = kind.marks[0].size
+    out = []
+    for found in itertools.combinations(cands, 2):
+        by_size = (found[0].size + found[1].size) / 2 / mark
+        apart = math.dist(found[0][:2], found[1][:2])
+        for corners in itertools.permutations(range(4), 2):
+            src = sheet[list(corners)]
+            ratio = apart / float(np.linalg.norm(src[1] - src[0])) / by_size
+            if not 1 / PAIR_SCALE <= ratio <= PAIR_SCALE:
+                continue
+            m = _similarity(src, np.array([(c.x, c.y) for c in found]))
+            if _plausible(m, kind, list(found)):
+                out.append((abs(math.log(ratio)), found, corners, m))
+    for _, found, corners, m in sorted(out, key=lambda t: t[0])[:PAIR_FIRST]:
+        yield found, corners, m
 
 
 def _complete_three(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tuple | None:
@@ -585,7 +643,116 @@ def _look_for_mark(
                 continue
             if best is None or d < best[0]:
                 best = (d, full)
-    return None if best is None else best[1]
+    if best is None:
+        return _match_mark(gray, _jacobian(sheet_to_image, cx, cy), (x, y), r, size)
+    return best[1]
+
+
+MATCH_MIN = 0.75  # a mark matched as the map draws it correlates with the photo at least this well
+MATCH_SCALES = (0.8, 0.9, 1.0, 1.12)  # it is drawn at these shares of the size the map gives
+MATCH_BLURS = (0.04, 0.1, 0.18)  # and blurred by these shares of its side (Gaussian sigma)
+MATCH_PAPER = 0.65  # its template reaches this share of its side from its centre (paper round it)
+MATCH_PX = 24.0  # the match is made on the photo shrunk so that a mark is at most this many px
+MATCH_HOLE = 0.005  # and it matches better by this than any plain black square of its size does
+# (third set marks, shaken: 0.012-0.054 better; a shaken filled square matches a square better)
+
+
+def _mark_template(
+    j: np.ndarray, blur: float, hole: bool = True, oversample: int = 4
+) -> tuple[np.ndarray, int]:
+    """A registration mark as the local map `j` (2x2, sheet mm to image px) draws it, blurred
+    by `blur` px: black frame, paper hole, black centre, on paper (1 paper, 0 ink; without
+    `hole`, a plain black square of its size); and the template's half-width (its centre
+    pixel)."""
+    cv2 = _cv2()
+    half = MATCH_PAPER * MARK_SIDE
+    corners = j @ np.array([[half, half, -half, -half], [half, -half, half, -half]])
+    r = math.ceil(float(np.abs(corners).max()) + 3 * blur) + 1
+    n = 2 * r + 1
+    t = (np.arange(n * oversample) + 0.5) / oversample - 0.5 - r
+    gx, gy = np.meshgrid(t, t)
+    inv = np.linalg.inv(j)
+    u, v = inv[0, 0] * gx + inv[0, 1] * gy, inv[1, 0] * gx + inv[1, 1] * gy
+    a = np.maximum(np.abs(u), np.abs(v))  # the square "radius" in sheet mm
+    ink = (a <= CENTRE_SIDE / 2) | ((a > HOLE_SIDE / 2 * hole) & (a <= MARK_SIDE / 2))
+    img = cv2.resize((~ink).astype(np.float32), (n, n), interpolation=cv2.INTER_AREA)
+    if blur > 0.3:
+        img = cv2.GaussianBlur(img, (0, 0), blur)
+    return img, r
+
+
+def _match_mark(
+    gray: np.ndarray,
+    j: np.ndarray,
+    at: tuple[float, float],
+    reach: float,
+    size: float,
+) -> Candidate | None:
+    """A mark too blurred or small for its white ring to show as a hole (a shaken photo: third
+    set cases 1327 and 1348, 15-20 px marks), found by its likeness: the mark drawn as the local
+    map `j` shows it (a few sizes and blurs) correlated with the photo within `reach` px of
+    `at`; the best match if it reaches MATCH_MIN and is more like a mark than like a plain
+    black square (a filled box, blurred as much, matches a blurred mark's template well too)."""
+    cv2 = _cv2()
+    f = max(1.0, size / MATCH_PX)  # the match is made on the window shrunk by this
+    pad = reach + 1.7 * size + 2  # the window: the reach and a template's half-width beyond
+    x, y = at
+    h, w = gray.shape
+    x0, y0 = max(0, int(x - pad)), max(0, int(y - pad))
+    x1, y1 = min(w, int(x + pad) + 1), min(h, int(y + pad) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    window = gray[y0:y1, x0:x1].astype(np.float32)
+    if f > 1.0:
+        shape = (max(1, round((x1 - x0) / f)), max(1, round((y1 - y0) / f)))
+        window = cv2.resize(window, shape, interpolation=cv2.INTER_AREA)
+    here = ((x - x0 + 0.5) / f - 0.5, (y - y0 + 0.5) / f - 0.5)
+    j, small = j / f, size / f
+    best: tuple[float, tuple[int, int], float] | None = None
+    for scale in MATCH_SCALES:
+        for blur in MATCH_BLURS:
+            tmpl = _mark_template(j * scale, blur * small * scale)
+            found = _best_match(window, tmpl, here, reach / f)
+            if found is not None and found[0] >= MATCH_MIN and (best is None or found[0] > best[0]):
+                best = (found[0], found[1], scale)
+    if best is None or math.dist(best[1], here) > reach / f:
+        return None
+    square = max(
+        (
+            found[0]
+            for scale in MATCH_SCALES
+            for blur in MATCH_BLURS
+            if (
+                found := _best_match(
+                    window, _mark_template(j * scale, blur * small * scale, hole=False), best[1], 2
+                )
+            )
+            is not None
+        ),
+        default=-1.0,
+    )
+    if best[0] <= square + MATCH_HOLE:
+        return None
+    (bx, by), scale = best[1], best[2]
+    return Candidate((bx + 0.5) * f - 0.5 + x0, (by + 0.5) * f - 0.5 + y0, size * scale)
+
+
+def _best_match(
+    gray: np.ndarray, template: tuple[np.ndarray, int], at: tuple[float, float], reach: float
+) -> tuple[float, tuple[int, int]] | None:
+    """The best correlation of a template (and its centre's half-width) with the photo at a
+    centre within `reach` px of `at` each way, and that centre (None where it does not fit)."""
+    cv2 = _cv2()
+    tmpl, r = template
+    x, y = at
+    h, w = gray.shape
+    x0, y0 = max(0, int(x - reach) - r), max(0, int(y - reach) - r)
+    x1, y1 = min(w, int(x + reach) + r + 1), min(h, int(y + reach) + r + 1)
+    if x1 - x0 <= tmpl.shape[1] or y1 - y0 <= tmpl.shape[0]:
+        return None
+    res = cv2.matchTemplate(gray[y0:y1, x0:x1].astype(np.float32), tmpl, cv2.TM_CCOEFF_NORMED)
+    _, score, _, (bx, by) = cv2.minMaxLoc(res)
+    return score, (bx + r + x0, by + r + y0)
 
 
 def _outermost(cands: list[Candidate]) -> list[Candidate]:

@@ -68,6 +68,9 @@ LIGHT = 3.0  # a track asked about whose every mark is lighter than this is aske
 # on 800 cases, none wrong; with the stroke channel of helper 24s 58, three of them wrong: the
 # empty gems 1-3 of independent case 271 read at +2, +0.8, +2.2, with gems 4-9 asked about)
 
+FAINT_TAIL = 2  # marks after a track's plain ones (>= CAP), all lighter than LIGHT, are asked
+# about when there are this many or more of each (one faint last mark is OVERRUN's)
+
 GUESS_GAP = 0.5  # a row read as circled by an unsure value that stands less than this above the
 GUESS_RAISED = -0.5  # row's next value, with a value not beside it looking marked above this
 # level (a shade or a stray ring over the row), is a guess: on the allowed photo sets 30 of 38
@@ -420,6 +423,14 @@ def _ask_at_the_edge(
         # the track's last mark, far fainter than a plain one before it: it may be only that
         # mark's stroke run over the edge into the box (wild hold-out case 169)
         ask.setdefault(on[-1], "unsure")
+    plain = [k for k, b in enumerate(on) if ev[b] >= CAP]
+    tail = on[plain[-1] + 1 :] if len(plain) >= FAINT_TAIL else []
+    if len(tail) >= FAINT_TAIL and all(ev[b] < LIGHT for b in tail):
+        # a run of faint marks after the plain ones: the print smeared into empty boxes (a
+        # shaken photo) reads so too (third set case 1122: gems 1-2 at +17 and +27, the empty
+        # gems 3-9 at +0.9 to +1.8, read as filled, unlisted)
+        for b in tail:
+            ask.setdefault(b, "unsure")
     empty = [b for b in g.boxes if not marked[b]]  # the boxes after its end
     for k, b in enumerate(empty):
         after = [ev[c] for c in empty[k + 1 :]]

@@ -346,3 +346,75 @@ def test_marks_the_search_missed_are_looked_for_where_the_others_put_them(
     monkeypatch.setattr(align, "_complete", lambda gray, kind, cands: None)
     with pytest.raises(PapirnaError, match="registration mark"):
         align.locate(grey, sheet_kind)
+
+
+def _blurred_mark(side: float, square_only: bool = False) -> tuple[np.ndarray, tuple[float, float]]:
+    """A registration mark of `side` px on paper, shaken sideways and blurred as a phone's
+    photo at arm's length does (a third set photo: 15-20 px marks whose white ring closes up);
+    `square_only`: a black square of that size instead (a filled box, no ring)."""
+    import cv2
+
+    big = 8
+    image = Image.new("L", (120 * big, 100 * big), 235)
+    draw = ImageDraw.Draw(image)
+    cx, cy = 61.3 * big, 48.7 * big
+    s = side * big
+    for share, fill in ((1.0, 20), (align.HOLE_SIDE / align.MARK_SIDE, 235),
+                        (align.CENTRE_SIDE / align.MARK_SIDE, 20)):  # fmt: skip
+        if square_only and fill == 235:
+            break
+        h = s * share / 2
+        draw.rectangle((cx - h, cy - h, cx + h, cy + h), fill=fill)
+    grey = np.asarray(image.resize((120, 100), Image.LANCZOS)).astype(np.float32)
+    shake = np.zeros((1, 7), np.float32) + 1 / 7  # 7 px sideways
+    grey = cv2.GaussianBlur(cv2.filter2D(grey, -1, shake), (0, 0), 1.0)
+    return np.clip(grey, 0, 255).astype(np.uint8), (61.3, 48.7)
+
+
+def test_a_shaken_small_mark_is_found_by_its_likeness():
+    """A 17 px mark shaken 7 px sideways: its white ring closes (no threshold shows it as a
+    hole), but the mark drawn as the map shows it and blurred matches it, found to a pixel.
+    A black square of its size (a filled box) matches too poorly to be taken for it."""
+    grey, (x, y) = _blurred_mark(17.0)
+    assert not any(align._nested_squares(b) for b in _thresholds(grey))
+    j = np.eye(2) * 17.0 / align.MARK_SIDE
+    found = align._match_mark(grey, j, (x + 6, y - 5), 30.0, 17.0)
+    assert found is not None and np.hypot(found.x - x, found.y - y) <= 1.0
+    square, _ = _blurred_mark(17.0, square_only=True)
+    assert align._match_mark(square, j, (x + 6, y - 5), 30.0, 17.0) is None
+
+
+def _thresholds(grey: np.ndarray) -> list[np.ndarray]:
+    """The binary images the window search looks for nested squares in (`_look_for_mark`)."""
+    import cv2
+
+    out = [cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)[1]]
+    out += [cv2.adaptiveThreshold(grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                  25, o) for o in (10, 25)]  # fmt: skip
+    out += [align._normalised_ink(grey, 25, share) for share in align.INK_SHARES]
+    return out
+
+
+def test_two_marks_whose_map_reads_no_code_are_completed_by_their_sizes(
+    pd_pack, sheet_kind, monkeypatch
+):
+    """Two marks found, and the code unreadable under a map of two (blurred, or too far off on a
+    slanted photo: third set cases 1122, 1194, 1327, 1348): their sizes and distance tell which
+    corners they may be, likeliest first, and the others are looked for there; the sheet is
+    pinned by all four and its code read under them. The planted defect, no such ways, names
+    the marks as missing."""
+    photo, m, offset = _photo(pd_pack, sheet_kind, angle=7, background="dark")
+    grey = _grey(photo)
+    _missed(monkeypatch, m, offset, sheet_kind, (0, 1))
+    partial = align._partial_maps
+
+    def no_code_from_two(gray, kind, cands, k, *args):
+        return iter(()) if k == 2 else partial(gray, kind, cands, k, *args)
+
+    monkeypatch.setattr(align, "_partial_maps", no_code_from_two)
+    found = align.locate(grey, sheet_kind)
+    assert found.sheet_id == "PD-standard-a4-cs"
+    _assert_pins(found, m, offset, sheet_kind)
+    monkeypatch.setattr(align, "_pair_maps", lambda kind, cands: iter(()))
+    with pytest.raises(PapirnaError, match="registration mark"):
+        align.locate(grey, sheet_kind)

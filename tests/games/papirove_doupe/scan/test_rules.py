@@ -269,3 +269,27 @@ def test_an_empty_resurrection_is_asked_about_with_wounds_above_the_health():
     assert "wound.7" in d.ask and "resurrection" not in d.ask
     # wounds surely above the health and no resurrection: the score counts it anyway, not asked
     assert "resurrection" not in decide(_party(12, {"warrior": 3}, -5.0)).ask
+
+
+GEMS = [f"gem.{k}" for k in range(1, 13)]
+
+
+def test_a_run_of_faint_marks_after_plain_ones_is_asked_about(monkeypatch):
+    """Third set case 1122, a shaken photo: gems 1-2 plain (+17, +27: capped at CAP 8), the
+    empty gems 3-9 at +0.9 to +1.8 (the print smeared into them), gems 10-12 empty. Filled to 9
+    scores 16 + 8.03 (1.04 + 1.77 + 0.89 + 1.05 + 0.90 + 0.90 + 1.48); filled to 2 is 8.03 /
+    sqrt(7) = 3.03 away, over MARGIN, and every other rule is silent (the last mark, gem 9, is
+    after a faint one, not a plain one). Two plain marks and seven marks after them all under
+    LIGHT 3: the seven are asked about. The planted defect, no such rule, asks about none."""
+    from generator.games.papirove_doupe.scan import rules
+
+    faint = [1.04, 1.77, 0.89, 1.05, 0.90, 0.90, 1.48]
+    ev = dict(zip(GEMS, [17.27, 27.04, *faint, -25.0, -0.45, -7.9], strict=True))
+    d = decide(ev)
+    assert [g for g in GEMS if d.marked[g]] == GEMS[:9]
+    assert sorted(d.ask, key=GEMS.index) == GEMS[2:9]
+    # one plain mark only (the rest as faint) is not a run after plain ones: a light track
+    one = decide(ev | {"gem.1": 2.5})
+    assert not set(one.ask) & set(GEMS[2:9])
+    monkeypatch.setattr(rules, "FAINT_TAIL", 99)
+    assert not decide(ev).ask
