@@ -293,3 +293,34 @@ def test_a_run_of_faint_marks_after_plain_ones_is_asked_about(monkeypatch):
     assert not set(one.ask) & set(GEMS[2:9])
     monkeypatch.setattr(rules, "FAINT_TAIL", 99)
     assert not decide(ev).ask
+
+
+FIGHT = [
+    f"monster.1.{b}" for b in ("visited", "fled", "range.1", "range.2", "range.3", "strongest")
+]
+
+
+def test_a_fight_raised_as_a_whole_is_judged_above_its_empty_boxes(monkeypatch):
+    """Third set held-out photo 1378: a blurred, shaded fight column, visited +16.89, fled +7.06,
+    ranges +6.63, +25.93, +6.17, strongest +5.02. As read, visited + range 2 + strongest scores
+    16.89 + 25.93 + 5.02 (fled and the other ranges cannot be with range 2): the empty strongest
+    read as marked. Its three lowest boxes are empty by the rules; their middle, +6.17, is the
+    column's level: less that, strongest is 5.02 - 6.17 = -1.15, read as empty. Every box read
+    otherwise than it looks (fled, ranges 1 and 3, strongest) is still asked about. The planted
+    defect, the column judged as read, reads the strongest attack."""
+    from generator.games.papirove_doupe.scan import rules
+
+    ev = dict(zip(FIGHT, [16.89, 7.06, 6.63, 25.93, 6.17, 5.02], strict=True))
+    d = decide(ev)
+    assert [b for b in FIGHT if d.marked[b]] == ["monster.1.visited", "monster.1.range.2"]
+    assert {
+        "monster.1.fled",
+        "monster.1.range.1",
+        "monster.1.range.3",
+        "monster.1.strongest",
+    } <= set(d.ask)
+    # a column that is not raised (its middle low box reads empty) is judged as read
+    plain = ev | {"monster.1.fled": -3.0, "monster.1.range.1": -3.0, "monster.1.range.3": -3.0}
+    assert decide(plain).marked["monster.1.strongest"]
+    monkeypatch.setattr(rules, "_raised_fight", lambda g, evidence: evidence)
+    assert decide(ev).marked["monster.1.strongest"]
