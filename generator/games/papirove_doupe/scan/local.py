@@ -761,6 +761,7 @@ def evidence(
         disc_strokes(local, exp, boxes),
         outline_darkness(local, exp, boxes),
         light_fits,
+        outline_asymmetry(local, exp, boxes, "resurrection"),
     )
     ev, doubts = glory_evidence(names, ev, measures, _near_circles(boxes))
     # (and a washed-out box is asked about however the rules read it: a track whose first box
@@ -800,6 +801,7 @@ class Glory:
     """What the glory values are judged on beyond their evidence: each circle's ring evidence
     (the sector reader's), fitted ring (`ring_fits`), strokes (`disc_strokes`), outline
     darkness (`outline_darkness`) and fitted ring over light ink (`ring_fits` too; -1 where not
+    measured); and the resurrection's outline asymmetry (`outline_asymmetry`; nan where not
     measured)."""
 
     ring_ev: np.ndarray
@@ -807,6 +809,7 @@ class Glory:
     strokes: np.ndarray
     outline: np.ndarray
     light_fits: np.ndarray
+    hug: float = math.nan
 
 
 def glory_evidence(
@@ -820,7 +823,7 @@ def glory_evidence(
     doubts += [n for n in _outline_doubts(names, ev, g.outline) if n not in doubts]
     ev, light = _light_rings(names, ev, g.outline, g.light_fits, g.fits, g.ring_ev)
     doubts += [n for n in light if n not in doubts]
-    doubts += [n for n in _resurrection_ring(names, ev, g.light_fits) if n not in doubts]
+    doubts += [n for n in _resurrection_ring(names, ev, g.light_fits, g.hug) if n not in doubts]
     return ev, doubts
 
 
@@ -828,17 +831,24 @@ RESURRECTION_APART = 10  # directions: a ring round the resurrection runs over l
 # many more than round any glory value read as not circled: it is asked about
 
 
-def _resurrection_ring(names: list[str], ev: np.ndarray, light_fits: np.ndarray) -> list[str]:
+def _resurrection_ring(
+    names: list[str], ev: np.ndarray, light_fits: np.ndarray, hug: float = math.nan
+) -> list[str]:
     """The resurrection, when read as empty while a ring fitted round it runs over light ink
     (`ring_fits`) in RESURRECTION_APART directions more than round any glory value read as not
     circled: those are empty circles of the same print on the same photo, so the ring is not
     the photo's grain. Third set cases 1210, 1219 and 1220: a light pencil or crayon ring
     under glare, its disc and sectors read as empty (-1.1 to -2.0), the fit 12-20 directions
     ahead; of 338 sheets of the third, wild and independent sets with the resurrection empty,
-    one stood out so (a stroke by it). The reading stays; it is asked about."""
+    one stood out so (a stroke by it). Or when its outline's asymmetry (`hug`, from
+    `outline_asymmetry`) is RESURRECTION_HUG or more: a ring drawn tight round the printed
+    circle, within the half millimetre the fit leaves out (third set cases 1333 and 1435,
+    unlisted). The reading stays; it is asked about."""
     if "resurrection" not in names:
         return []
     k = names.index("resurrection")
+    if ev[k] <= 0 and hug >= RESURRECTION_HUG:
+        return ["resurrection"]
     empty = [i for i, n in enumerate(names) if ".glory." in n and ev[i] <= 0 and light_fits[i] >= 0]
     if ev[k] > 0 or light_fits[k] < 0 or not empty:
         return []
@@ -1029,6 +1039,55 @@ def outline_darkness(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np
             continue
         out[i] = float(np.median(np.bincount(idx, d, OUTLINE_SECTORS) / counts))
     return out
+
+
+HUG_MM = (0.125, 1.0)  # a circle's outline asymmetry: the darkness this far outside its printed
+# outline (from, to) against the same inside
+HUG_STEP_MM = 0.0625  # sampled this far apart along each ray
+HUG_RAYS = 144  # on this many rays from the circle's centre
+RESURRECTION_HUG = 0.12  # the resurrection read as empty with an asymmetry this high is asked
+# about: on the 477 third-set photos read so far, the 347 with it empty stood at 0.087 at most,
+# and the 8 with it ringed but read as empty at 0.097-0.555, but one at 0.062 (third case 1268: a
+# light oval that runs on the printed line half way round)
+
+
+def outline_asymmetry(local: np.ndarray, exp: np.ndarray, boxes: list[Box], name: str) -> float:
+    """How much darker than expected the band just outside the circle `name`'s printed outline
+    is than the band as far inside it (HUG_MM), as a share of the printed outline's expected
+    darkness (nan where the circle is missing or cut off): sampled along HUG_RAYS rays from its
+    centre, HUG_STEP_MM apart, the median over the rays of the darkness outside less that at
+    the mirrored places inside. A ring drawn tight round a printed circle darkens the outside;
+    what the photo does to the line itself (blur, a lighter or darker print, glare) darkens or
+    lightens both sides alike, and a small shift of the circle, one side one way and the
+    opposite side the other."""
+    hit = [b for b in boxes if b.name == name and b.round]
+    if not hit:
+        return math.nan
+    box = hit[0]
+    lo, hi = HUG_MM
+    radius = box.w / 2
+    steps = np.arange(lo, hi + 1e-9, HUG_STEP_MM)
+    offsets = np.concatenate([-steps[::-1], [0.0], steps])  # inside, on the line, outside
+    turn = np.linspace(0.0, 2 * np.pi, HUG_RAYS, endpoint=False)
+    along = (radius + offsets)[:, None] * PX_PER_MM
+    xs = (px(box.x + radius) + along * np.cos(turn)).astype(np.float32)
+    ys = (px(box.y + radius) + along * np.sin(turn)).astype(np.float32)
+    h, w = local.shape
+    if xs.min() < 1 or ys.min() < 1 or xs.max() > w - 2 or ys.max() > h - 2:
+        return math.nan
+    cv2 = _cv2()
+    x0, y0 = int(xs.min()) - 1, int(ys.min()) - 1  # the window round the circle
+    x1, y1 = int(xs.max()) + 2, int(ys.max()) + 2
+    seen = np.asarray(local[y0:y1, x0:x1] - exp[y0:y1, x0:x1], np.float32)
+    xs, ys = xs - (x0 + 0.5), ys - (y0 + 0.5)  # pixel centres of the window
+    dark = cv2.remap(seen, xs, ys, cv2.INTER_LINEAR)
+    printed = cv2.remap(np.asarray(exp[y0:y1, x0:x1], np.float32), xs, ys, cv2.INTER_LINEAR)
+    n = len(steps)
+    outside_less_inside = (dark[n + 1 :] - dark[:n][::-1]).sum(axis=0)
+    line = float(np.median(printed.sum(axis=0)))
+    if line <= 1e-3:
+        return math.nan
+    return float(np.median(outside_less_inside)) / line
 
 
 OUTLINE_NEAR = 2  # a value's outline is measured against this many neighbours each side

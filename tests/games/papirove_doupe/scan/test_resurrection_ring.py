@@ -75,3 +75,51 @@ def test_a_light_ring_round_the_resurrection_is_fitted(pd_pack, sheet_kind):
     glory = [i for i, n in enumerate(names) if ".glory." in n]
     assert light[k] - light[glory].max() >= local.RESURRECTION_APART
     assert local._resurrection_ring(names, np.full(len(names), -2.0), light) == ["resurrection"]
+
+
+def test_a_tight_ring_round_the_resurrection_is_asked_about(pd_pack, sheet_kind):
+    """A light ring (darkness 0.12, 0.4 mm wide) 0.3 mm outside the resurrection's circle, on a
+    blank photo: the band outside the outline is darker than the one inside, by 0.23 of the
+    printed line's darkness (RESURRECTION_HUG 0.12), and the sheet asks about the resurrection
+    read as empty. Drawn 0.4 mm inside instead, the asymmetry is negative: nothing is asked.
+    The planted defect: with the asymmetry unmeasured (nan) the same sheet asks nothing."""
+    pytest.importorskip("cv2")
+    photo, ref = blank_photo(pd_pack, sheet_kind, 24)
+    box = box_named(sheet_kind, "resurrection")
+    boxes = list(sheet_kind.boxes)
+    names = [b.name for b in boxes]
+    ev, light = np.full(len(names), -2.0), np.full(len(names), -1)
+    ringed = draw_ring(photo, box, box.w / 2 + 0.3, 0.12)
+    hug = local.outline_asymmetry(ringed, ref, boxes, "resurrection")
+    assert hug >= local.RESURRECTION_HUG
+    assert local._resurrection_ring(names, ev, light, hug) == ["resurrection"]
+    assert local._resurrection_ring(names, ev, light, float("nan")) == []
+    ev[names.index("resurrection")] = 0.5  # read as marked: nothing to ask
+    assert local._resurrection_ring(names, ev, light, hug) == []
+    inside = draw_ring(photo, box, box.w / 2 - 0.4, 0.2)
+    assert local.outline_asymmetry(inside, ref, boxes, "resurrection") < 0
+
+
+def test_the_photo_alone_leaves_the_outline_symmetric(pd_pack, sheet_kind):
+    """What a photo does to a blank sheet darkens or lightens both sides of the printed line
+    alike: a blur of 0.3 mm, a print lighter (x 0.6) or darker (x 1.4) than expected, a shift
+    of 1 px by 0.5 px, a scale of 1.003 each stay within half RESURRECTION_HUG (measured: at
+    most 0.036)."""
+    cv2 = pytest.importorskip("cv2")
+    photo, ref = blank_photo(pd_pack, sheet_kind, 24)
+    boxes = list(sheet_kind.boxes)
+    h, w = photo.shape
+    shift = np.float32([[1, 0, 1.0], [0, 1, 0.5]])
+    scale = cv2.getRotationMatrix2D((w / 2, h / 2), 0, 1.003)
+    for seen in (
+        photo,
+        cv2.GaussianBlur(photo, (0, 0), 0.3 * 8),
+        photo * 0.6,
+        photo * 1.4,
+        cv2.warpAffine(photo, shift, (w, h)),
+        cv2.warpAffine(photo, scale, (w, h)),
+    ):
+        assert abs(local.outline_asymmetry(seen, ref, boxes, "resurrection")) < (
+            local.RESURRECTION_HUG / 2
+        )
+    assert np.isnan(local.outline_asymmetry(photo, ref, boxes, "no such circle"))
