@@ -68,33 +68,64 @@ def test_renders_from_four_threads_at_once_are_the_renders_of_one() -> None:
     assert all(r == expected for r in results)
 
 
-def test_without_the_lock_threads_crash_or_draw_wrong() -> None:
-    """The planted defect, in a child process: the lock replaced by one that locks nothing, the
-    same four threads crash it (PDFium segfaults) or draw other pixels."""
+def _peak_inside(wait: float = 1.0) -> int:
+    """Four threads render `_pdf` once each, while opening a document waits (up to `wait`
+    seconds) for a second thread to come into PDFium beside it: how many were in it at once at
+    most. Under PDFIUM_LOCK no second thread can come, and the wait runs out; without it, two
+    threads started together meet there, every time (a race shown without being left to luck)."""
+    import pypdfium2
+
+    real = pypdfium2.PdfDocument
+    meet = threading.Barrier(2, timeout=wait)
+    count = threading.Lock()
+    inside, peak = [0], [0]
+
+    def probe(*args, **kwargs):
+        with count:
+            inside[0] += 1
+            peak[0] = max(peak[0], inside[0])
+        try:
+            meet.wait()
+        except threading.BrokenBarrierError:
+            pass
+        finally:
+            with count:
+                inside[0] -= 1
+        return real(*args, **kwargs)
+
+    pdf, sizes = _pdf()
+    pypdfium2.PdfDocument = probe
+    try:
+        threads = [threading.Thread(target=_renders, args=(pdf, sizes)) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        pypdfium2.PdfDocument = real
+    return peak[0]
+
+
+def test_under_the_lock_one_thread_at_a_time_is_in_pdfium() -> None:
+    """Four threads at once: never two in PDFium together."""
+    assert _peak_inside() == 1
+
+
+def test_without_the_lock_threads_meet_in_pdfium() -> None:
+    """The planted defect, in a child process (two threads in PDFium can crash it): the lock
+    replaced by one that locks nothing, two threads are in PDFium at once; a crash shows it
+    too."""
     script = textwrap.dedent(
         """
-        import contextlib, sys, threading
+        import contextlib
         import generator.render.raster as raster
         raster.PDFIUM_LOCK = contextlib.nullcontext()
-        from tests.render.test_raster_threads import _pdf, _renders
-        pdf, sizes = _pdf()
-        expected = _renders(pdf, sizes)
-        bad = []
-        def work():
-            for _ in range(40):
-                try:
-                    if _renders(pdf, sizes) != expected:
-                        bad.append(1)
-                except Exception:
-                    bad.append(1)
-        threads = [threading.Thread(target=work) for _ in range(4)]
-        [t.start() for t in threads]
-        [t.join() for t in threads]
-        sys.exit(3 if bad else 0)
+        from tests.render.test_raster_threads import _peak_inside
+        print(_peak_inside(wait=10.0))
         """
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     run = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, timeout=300
     )
-    assert run.returncode != 0  # a crash (a negative signal number) or wrong pixels (3)
+    assert run.returncode != 0 or int(run.stdout.decode().split()[-1]) >= 2
