@@ -111,6 +111,7 @@ def read_case(set_name: str, i: int) -> dict:
         got["glory"] = dict(pre=ev.tolist(), ring_ev=plain(g.ring_ev), fits=g.fits.tolist(),
                             strokes=plain(g.strokes), outline=plain(g.outline),
                             light_fits=g.light_fits.tolist(),
+                            hug=None if g.hug != g.hug else g.hug,
                             near={str(k): v for k, v in near.items()})  # fmt: skip
         out = glory_evidence(names, ev, g, near)
         got["glory_doubts"] = list(out[1])  # the rest of the doubts are the reader's own
@@ -145,8 +146,10 @@ def rejudge_glory(row: dict) -> tuple[dict, list[str]]:
         return np.array([np.nan if x is None else x for x in a], float)
 
     light = g.get("light_fits", [-1] * len(g["fits"]))  # saved before light rings were read
+    hug = g.get("hug")  # saved before the resurrection's outline asymmetry was measured: none
     measures = local.Glory(arr(g["ring_ev"]), np.array(g["fits"]), arr(g["strokes"]),
-                           arr(g["outline"]), np.array(light))  # fmt: skip
+                           arr(g["outline"]), np.array(light),
+                           np.nan if hug is None else hug)  # fmt: skip
     near = {int(k): v for k, v in g["near"].items()}
     ev, doubts = local.glory_evidence(row["names"], np.array(g["pre"]), measures, near)
     # the doubts not about glory (washed-out boxes) stay; saved before the glory doubts were
