@@ -217,14 +217,24 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
 # were not listed, read with a sureness just over the margin (see the report of issue 24).
 CLEAR_Z = 20.0  # spreads: clear marks this far above the empty boxes give the usual doubt
 WIDEST = 2.0  # the margin grows linearly to this factor as that distance falls to nothing
-MIN_CLEAR = 5  # with fewer clear marks than this there is nothing to tell it by: usual doubt
+MIN_CLEAR = 5  # with fewer clear marks than this there is nothing to tell it by: usual doubt,
+FAINT_PX = 3.5  # but on a photo of this many px per mm or more the marks are all faint:
+FAINT_WIDEN = 1.5  # the doubt is this much wider
 
 
 def widening(quality: dict[str, float]) -> float:
     """How much wider the doubt is on this photo than on a good one (1 = as wide), from how far
-    its clear marks lie above its empty boxes, in spreads of the empty boxes."""
-    if not quality or quality.get("clear_marks", 0) < MIN_CLEAR:
+    its clear marks lie above its empty boxes, in spreads of the empty boxes. A sheet at the
+    end of a game holds dozens of marks: on a photo sharp enough to show them (FAINT_PX), fewer
+    than MIN_CLEAR clear ones means they are all faint (light pencil under glare), and the doubt
+    widens by FAINT_WIDEN (third set cases 1482, 1509 and 1511: ticks at -1 or fainter, three to
+    six fields wrong unlisted; now refused as too unsure). On a smaller photo the empty boxes
+    scatter wider and plain marks too come out few clear (third set cases 1162, 1192 and 1251,
+    2.1 px per mm, read exactly), so there the doubt stays as it is."""
+    if not quality:
         return 1.0
+    if quality.get("clear_marks", 0) < MIN_CLEAR:
+        return FAINT_WIDEN if quality.get("px_per_mm", 0.0) >= FAINT_PX else 1.0
     low = max(0.0, CLEAR_Z - quality["clear_z"]) / CLEAR_Z
     return 1.0 + (WIDEST - 1.0) * low
 

@@ -346,12 +346,15 @@ def test_a_light_mark_past_a_tracks_end_that_stands_above_the_rest_is_always_lis
 def test_a_photo_whose_marks_stand_out_little_widens_the_doubt():
     # read.widening: clear marks 20 or more spreads above the empty boxes -> 1 (usual doubt);
     # at 10 spreads halfway to WIDEST 2: 1 + (2 - 1) * (20 - 10) / 20 = 1.5; with fewer than
-    # 5 clear marks (a blank sheet) there is nothing to judge by -> 1
+    # 5 clear marks on a photo of 3.5 px per mm or more (FAINT_PX) every mark is faint -> 1.5
+    # (FAINT_WIDEN); on a smaller photo (2.1 px per mm) there is nothing to judge by -> 1
     from generator.games.papirove_doupe.scan.read import widening
 
-    assert widening({"clear_z": 31.0, "clear_marks": 60}) == 1.0
-    assert widening({"clear_z": 10.0, "clear_marks": 60}) == 1.5
-    assert widening({"clear_z": 0.0, "clear_marks": 3}) == 1.0
+    assert widening({"clear_z": 31.0, "clear_marks": 60, "px_per_mm": 6.0}) == 1.0
+    assert widening({"clear_z": 10.0, "clear_marks": 60, "px_per_mm": 6.0}) == 1.5
+    assert widening({"clear_z": 0.0, "clear_marks": 3, "px_per_mm": 2.1}) == 1.0
+    assert widening({"clear_z": 0.0, "clear_marks": 0, "px_per_mm": 3.95}) == 1.5
+    assert widening({"clear_z": 30.0, "clear_marks": 4, "px_per_mm": 8.0}) == 1.5
     assert widening({}) == 1.0
     # gem 5 read empty at -1.3 after gems 1-4 clear, gems 6-12 at -1.5 (gem 5 stands only 0.2
     # above them, under EDGE 0.4): "5 gems" is 1.3 less likely, one box away: over MARGIN 1,

@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from generator.games.papirove_doupe.scan.read import LOW_RES, read_image, sheet_data
+from generator.games.papirove_doupe.scan.read import LOW_RES, read_image, sheet_data, widening
 from generator.games.papirove_doupe.scan.rules import scored
 from generator.games.papirove_doupe.scan.summary import TOO_MANY
 from generator.games.papirove_doupe.score import from_fields as papirove_doupe_from_fields
@@ -221,8 +221,17 @@ def test_blank_sheets_under_random_damage_read_no_mark(pd_pack, sheet_kind, seed
     # the card, 3 glory circles and 3 of the small item and fight boxes). With no card marked,
     # a card that stands out nearly as much as the one chosen is asked about with it (seed 1:
     # cards G and H at -1.11 and -1.21, the others -1.56 to -2.42): the cards are one question
+    # A blank sheet shows no clear mark: on a photo of FAINT_PX px per mm or more it cannot be
+    # told from one filled in faint pencil, and the doubt widens (seeds 0 and 1, 4.7 and 4.0 px
+    # per mm: 8 and 6 boxes; seeds 2 and 3, also under LOW_RES: 50 and 42, too many to score),
+    # with the note that says so; with the usual doubt, few boxes are asked about
     asked = {"dungeon" if b.name.startswith("dungeon.") else b.name for b in result.uncertain}
-    assert len(asked) <= (4 if result.alignment.px_per_mm >= LOW_RES else 8)
+    sharp = result.alignment.px_per_mm >= LOW_RES
+    if widening(result.quality) > 1.0:
+        assert any("stand out little" in n for n in result.notes)
+        assert len(asked) <= 8 or not sharp
+    else:
+        assert len(asked) <= (4 if sharp else 8)
     others = [b for b in result.uncertain if b.name.startswith("dungeon.") and not b.marked]
     chosen = next(b for b in result.boxes if b.name == marked[0])
     assert all(b.score < chosen.score for b in others)
