@@ -310,7 +310,7 @@ def _read_scans(pack: Pack, sheets: list[Path], show: Path | None, to_yaml: Path
             # a total the reader itself does not trust is no score: it is refused, and no reading
             # is written to correct (every box would need checking); the overlay shows what was
             # unsure
-            why = refusal([b.name for b in result.uncertain])
+            why = refusal([b.name for b in result.uncertain], result.causes)
             if show:
                 why += f"; the unsure boxes are drawn in {_out_file(show, path, len(found) > 1)}"
             raise PapirnaError(why, file=shown)

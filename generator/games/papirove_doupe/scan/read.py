@@ -63,6 +63,8 @@ class ScanResult:
     match: float = 1.0
     quality: dict[str, float] = field(default_factory=dict)
     doubts: list[str] = field(default_factory=list)  # boxes the reader itself asked about
+    causes: list[str] = field(default_factory=list)  # what in the photo made the reading unsure
+    # ("the sheet is small in the photo (2.0 px per mm; 4 or more is better)")
 
     @property
     def uncertain(self) -> list[BoxReading]:
@@ -173,7 +175,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
             f"sheet (match {match:.2f}); is it a sheet of another pack or version?",
             file=shown,
         )
-    notes = []
+    notes, causes = [], []
     band = marks.BAND
     if where.px_per_mm < LOW_RES:
         band *= LOW_RES_BAND
@@ -181,8 +183,13 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
             f"the sheet is only {where.px_per_mm:.1f} px per mm in this image (at least "
             f"{LOW_RES:.0f} is better): photograph it closer for a surer reading"
         )
+        causes.append(
+            f"the sheet is small in the photo ({where.px_per_mm:.1f} px per mm; {LOW_RES:.0f} or "
+            "more is better)"
+        )
     if bend > BENT_MM:
         notes.append(f"the sheet is bent or curled (the print moves by up to {bend:.1f} mm)")
+        causes.append(f"the sheet is bent or curled (by up to {bend:.1f} mm)")
     found = local.evidence(photo, exp, ref, boxes, band)
     evidence = dict(zip(found.names, found.evidence.tolist(), strict=True))
     quality = _quality(found, where.px_per_mm)
@@ -191,6 +198,9 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         notes.append(
             "the marks stand out little from the paper in this photo (light pencil, a shadow "
             "or dim light): more boxes are asked about"
+        )
+        causes.append(
+            "the marks stand out little from the paper (light pencil, a shadow or dim light)"
         )
     readings = judge(evidence, found.names, found.doubts, widen)
     values: dict[str, bool | str] = {b.name: b.marked for b in readings}
@@ -208,6 +218,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         match=match,
         quality=quality,
         doubts=list(found.doubts),
+        causes=causes,
     )
 
 

@@ -112,11 +112,15 @@ RETAKE = (
 )
 
 
-def refusal(names: list[str]) -> str:
-    """Why a reading with too many boxes to check gives no score, and what to do instead."""
+def refusal(names: list[str], causes: list[str] = ()) -> str:
+    """Why a reading with too many boxes to check gives no score, what in the photo made it
+    unsure (`causes`, as the reader found them: "the sheet is small in the photo (2.0 px per
+    mm; 4 or more is better)"), and what to do instead."""
+    causes = list(causes)
+    found = ", ".join(causes[:-1]) + " and " + causes[-1] if len(causes) > 1 else "".join(causes)
     return (
         f"{len(names)} boxes are unsure ({len(questions(names))} questions), too many to trust "
-        f"a score from this photo: {RETAKE}; no score is given"
+        f"a score from this photo{': ' + found if found else ''}; {RETAKE}; no score is given"
     )
 
 

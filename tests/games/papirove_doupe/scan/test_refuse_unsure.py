@@ -130,3 +130,35 @@ def test_help_says_what_json_show_and_to_yaml_do_for_an_unsure_photo():
     assert "too many unsure boxes to trust gives no score" in flat
     assert "also when the photo is too unsure to score" in flat
     assert "not written for a photo too unsure to score" in flat
+
+
+def test_the_refusal_says_what_in_the_photo_made_it_unsure(faint, clear, pd_pack):
+    from generator.games.papirove_doupe.scan.read import read_sheet
+
+    # the faint photo is at 4.8 px/mm, flat: its one cause is the marks' lightness
+    r = read_sheet(faint, pd_pack, str(faint))
+    assert r.causes == [
+        "the marks stand out little from the paper (light pencil, a shadow or dim light)"
+    ]
+    line = _one_refusal_line(_score(str(faint)))
+    assert "too many to trust a score from this photo: the marks stand out little" in line
+    assert "px per mm" not in line and "bent" not in line  # only what the reader found
+    # the planted contrast: the same sheet in full strength has no cause to name
+    assert read_sheet(clear, pd_pack, str(clear)).causes == []
+
+
+def test_the_refusal_names_every_cause_in_one_sentence():
+    from generator.games.papirove_doupe.scan.summary import refusal
+
+    names = ["gem.9", "gem.10", "item.2.half.1"]  # 2 questions: gems 9-10, item 2 first half
+    small = "the sheet is small in the photo (2.0 px per mm; 4 or more is better)"
+    bent = "the sheet is bent or curled (by up to 1.8 mm)"
+    assert refusal(names) == (
+        "3 boxes are unsure (2 questions), too many to trust a score from this photo; "
+        "photograph the sheet again in even light without shadows, the sheet filling the frame, "
+        "the phone held flat over it (or scan it); no score is given"
+    )
+    assert f"from this photo: {small}; photograph" in refusal(names, [small])
+    assert f"from this photo: {small} and {bent}; photograph" in refusal(names, [small, bent])
+    three = refusal(names, [small, bent, "the marks stand out little"])
+    assert f"{small}, {bent} and the marks stand out little; photograph" in three
