@@ -461,6 +461,7 @@ def _legend(draw, font, width: int, result: ScanResult, image_width: int) -> Non
     if too_many(names):  # what to do instead, not a list no one will go through
         check = [
             f"{len(names)} unsure, too many to check one by one: no score",
+            *(_wrap(draw, font, result.causes, "why:", room) if result.causes else []),
             "photograph it again: even light, no shadow, the sheet filling",
             "the frame, the phone held flat over it",
         ]

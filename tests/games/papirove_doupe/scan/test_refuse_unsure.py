@@ -162,3 +162,23 @@ def test_the_refusal_names_every_cause_in_one_sentence():
     assert f"from this photo: {small} and {bent}; photograph" in refusal(names, [small, bent])
     three = refusal(names, [small, bent, "the marks stand out little"])
     assert f"{small}, {bent} and the marks stand out little; photograph" in three
+
+
+def test_the_overlay_of_a_refused_photo_says_why_too(faint, clear, pd_pack, monkeypatch):
+    from PIL import ImageDraw
+
+    from generator.games.papirove_doupe.scan.read import load_image, overlay, read_sheet
+
+    drawn: list[str] = []
+    text = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, words, *args, **kwargs):
+        drawn.append(str(words))
+        return text(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    overlay(read_sheet(faint, pd_pack, str(faint)), load_image(faint, str(faint)))
+    assert any(line.startswith("why: the marks stand out little") for line in drawn), drawn
+    drawn.clear()  # the planted contrast: a photo scored, with nothing to say why
+    overlay(read_sheet(clear, pd_pack, str(clear)), load_image(clear, str(clear)))
+    assert drawn and not any(line.startswith("why:") for line in drawn)
