@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 TOO_MANY = 12  # more questions than a player will go through one by one
 
@@ -112,15 +113,15 @@ RETAKE = (
 )
 
 
-def refusal(names: list[str], causes: list[str] = ()) -> str:
+def refusal(names: list[str], causes: Sequence[str] = ()) -> str:
     """Why a reading with too many boxes to check gives no score, what in the photo made it
     unsure (`causes`, as the reader found them: "the sheet is small in the photo (2.0 px per
     mm; 4 or more is better)"), and what to do instead."""
-    causes = list(causes)
-    found = ", ".join(causes[:-1]) + " and " + causes[-1] if len(causes) > 1 else "".join(causes)
+    *rest, last = causes or [""]
+    found = f": {', '.join(rest)} and {last}" if rest else f": {last}" if last else ""
     return (
         f"{len(names)} boxes are unsure ({len(questions(names))} questions), too many to trust "
-        f"a score from this photo{': ' + found if found else ''}; {RETAKE}; no score is given"
+        f"a score from this photo{found}; {RETAKE}; no score is given"
     )
 
 
