@@ -121,6 +121,19 @@ def test_a_fold_is_followed_past_the_boxes_beside_a_circle(pd_pack, sheet_kind, 
     assert box.marked and box.score > 5 and box.ask != "unsure"
 
 
+@pytest.mark.parametrize("name", ["quest.1.glory.3", "quest.2.glory.2", "quest.2.glory.11"])
+def test_a_fold_down_a_column_of_glory_values_leans_empty(pd_pack, sheet_kind, name, monkeypatch):
+    """Round a glory value in the rows stacked one under another, the paper off the box's
+    corners is covered by the circles beside it; the paper beside it across the fold is off
+    the fold too (third set case 1617: a crease down the column of glory 2, read as circled in
+    quest 2 and the goal, with no ring there). The empty value reads as empty. The planted
+    defect, the corners alone (as before), reads it as circled."""
+    photo = _folded_photo(pd_pack, sheet_kind, name)
+    assert not _reading(pd_pack, photo, name).marked
+    monkeypatch.setattr(local, "_off_line", lambda corners, across, round_: corners)
+    assert _reading(pd_pack, photo, name).marked
+
+
 @pytest.mark.parametrize(("darkness", "long"), [(0.03, True), (0.01, False)])
 def test_a_crease_must_darken_the_paper_far_out_by_enough(pd_pack, sheet_kind, darkness, long):
     """A band 1.2 mm wide across the whole sheet along item 3, as the reader sees it once the
