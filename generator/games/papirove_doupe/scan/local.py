@@ -722,6 +722,10 @@ def evidence(
     )
     ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
     ev[through] = np.minimum(ev[through], own)
+    # an erased pencil mark leaves a grey smudge as dark on average as a light cross, but its
+    # darkest strokes far lighter than the sheet's own marks: it leans empty and is asked about
+    faint = faint_marks(local, exp, boxes, ev, np.clip(contrast, WASHED, 1.0))
+    ev[faint] = np.minimum(ev[faint], -QUESTION)
     # circles: a ring drawn round the number counts too, as the sector reader measures it
     sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
     f = _line_tone(f, boxes)
@@ -777,7 +781,50 @@ def evidence(
     # (and a washed-out box is asked about however the rules read it: a track whose first box
     # still shows some contrast would otherwise carry the doubt of the glared ones after it)
     doubts += [names[i] for i in np.flatnonzero(washed) if names[i] not in doubts]
+    doubts += [names[i] for i in np.flatnonzero(faint) if names[i] not in doubts]
     return Evidence(names, ev, value, threshold, spread, doubts)
+
+
+FAINT_PEAK = 0.25  # a mark whose darkest strokes reach less than this share of the sheet's
+# clear marks' (each over its print's contrast) is faint: an erased pencil mark's ghost (the
+# fourth photo set: 0.10-0.22; the third set's true marks read as marked: 30 of 30,550 under)
+FAINT_CLEAR = 3.0  # evidence: the sheet's clear marks, at least
+FAINT_MIN = 5  # of which there must be this many to judge by
+FAINT_QUANTILE = 98  # the darkest strokes: this percentile of the darkness over the paper
+FAINT_PAPER = 10  # pixels of paper inside a box it needs at least
+
+
+def peaks(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """Each square box's darkest strokes: the FAINT_QUANTILE percentile of its darkness over the
+    expected print, over the paper inside it (nan for circles and boxes with too little paper)."""
+    out = np.full(len(boxes), np.nan)
+    for i, b in enumerate(boxes):
+        if b.round:
+            continue
+        x0, y0, x1, y1 = marks.inner_px(b, local.shape)
+        e = exp[y0:y1, x0:x1]
+        paper = e < strokes.EXP_LEVEL
+        if paper.sum() >= FAINT_PAPER:
+            out[i] = float(np.percentile((local[y0:y1, x0:x1] - e)[paper], FAINT_QUANTILE))
+    return out
+
+
+def faint_marks(
+    local: np.ndarray, exp: np.ndarray, boxes: list[Box], ev: np.ndarray, contrast: np.ndarray
+) -> np.ndarray:
+    """The square boxes read as marked (`ev` > 0) whose darkest strokes (`peaks`, over the
+    `contrast` of their print) reach less than FAINT_PEAK of the median of the sheet's clear
+    marks': a grey smudge, not a stroke of the pen the sheet was filled in. A player erasing a
+    pencil mark leaves one (the fourth photo set: 26 such ghosts read as surely marked, each
+    a misscore with nothing listed); a shadow's edge or a crease can too. None where the sheet
+    has fewer than FAINT_MIN clear marks to judge by."""
+    peak = peaks(local, exp, boxes) / contrast
+    known = np.isfinite(peak)
+    clear = known & (ev >= FAINT_CLEAR)
+    if clear.sum() < FAINT_MIN:
+        return np.zeros(len(boxes), bool)
+    level = float(np.median(peak[clear]))
+    return known & (ev > 0) & (peak < FAINT_PEAK * level)
 
 
 def print_contrast(
@@ -827,6 +874,7 @@ def glory_evidence(
 ) -> tuple[np.ndarray, list[str]]:
     """The evidence with the fitted rings counted, and the glory values to ask about whatever
     they read as (a faint ring, a tick or a ring on the outline, in a row read as not circled)."""
+    faint = _faint_rings(names, ev, g.fits)
     ev, doubts = _fit_rings(names, ev, g.fits, near)
     doubts += [n for n in _ring_doubts(names, ev, g.ring_ev, near) if n not in doubts]
     doubts += [n for n in _stroke_doubts(names, ev, g.strokes) if n not in doubts]
@@ -834,7 +882,30 @@ def glory_evidence(
     ev, light = _light_rings(names, ev, g.outline, g.light_fits, g.fits, g.ring_ev)
     doubts += [n for n in light if n not in doubts]
     doubts += [n for n in _resurrection_ring(names, ev, g.light_fits, g.hug) if n not in doubts]
+    doubts += [n for n in faint if ev[names.index(n)] > 0 and n not in doubts]
     return ev, doubts
+
+
+RING_CLEAR = 2.5  # evidence: a glory value this surely circled is one of the sheet's clear rings
+FAINT_FIT = 0.5  # a value read as circled less surely, whose fitted ring runs round it in
+# under this share of the directions the clear rings' do (median), is asked about
+
+
+def _faint_rings(names: list[str], ev: np.ndarray, fits: np.ndarray) -> list[str]:
+    """The glory values read as circled but not clearly (0 < `ev` < RING_CLEAR) whose fitted
+    ring (`ring_fits`) runs round them in under FAINT_FIT of the directions the sheet's clear
+    rings' do: the ghost of an erased ring, or a crease's or a smudge's darkness, not a ring
+    drawn as the sheet's others are (the fourth photo set's case 21: an erased ring round quest
+    1's glory 12, 7 directions against 36, read as circled with nothing listed; on the third
+    and fourth sets, of 173 values so read that were circled, one was under and it was asked
+    about already). None where no value is clearly circled."""
+    value = np.array([".glory." in n for n in names]) & (fits >= 0)
+    clear = value & (ev >= RING_CLEAR)
+    if not clear.any():
+        return []
+    level = float(np.median(fits[clear]))
+    faint = value & (ev > 0) & (ev < RING_CLEAR) & (fits < FAINT_FIT * level)
+    return [names[i] for i in np.flatnonzero(faint)]
 
 
 RESURRECTION_APART = 10  # directions: a ring round the resurrection runs over light ink in this

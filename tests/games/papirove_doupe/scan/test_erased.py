@@ -1,0 +1,104 @@
+"""An erased pencil mark leaves a grey smudge in the box, as dark on average as a light cross
+but with no stroke nearly as dark as the sheet's own marks: it leans empty and is asked about
+(the fourth photo set: such ghosts were read as surely marked, misscores with nothing listed)."""
+
+from __future__ import annotations
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from generator.games.papirove_doupe.scan import local, marks  # noqa: E402
+from tests.games.papirove_doupe.scan.conftest import (  # noqa: E402
+    blank_photo,
+    box_named,
+    pencil_cross,
+    raise_inside,
+)
+
+SEED = 24
+CLEAR = [f"gem.{k}" for k in range(1, 7)]  # the sheet's own marks: crosses of darkness 0.6
+
+
+def _evidence(pd_pack, sheet_kind, smudge: float, light: float = 0.0):
+    """The evidence and doubts of a sheet with pen crosses in gems 1-6, a grey smudge of
+    darkness `smudge` over the inside of item 3's first half, and, when `light` is given, a
+    light cross of that darkness in item 5's first half."""
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    for name in CLEAR:
+        pencil_cross(photo, box_named(sheet_kind, name), 0.6)
+    raise_inside(photo, box_named(sheet_kind, "item.3.half.1"), smudge)
+    if light:
+        pencil_cross(photo, box_named(sheet_kind, "item.5.half.1"), light)
+    found = local.evidence(photo, ref, ref, list(sheet_kind.boxes), marks.BAND)
+    return dict(zip(found.names, found.evidence.tolist(), strict=True)), found.doubts
+
+
+def test_a_grey_smudge_among_dark_marks_leans_empty_and_is_asked(pd_pack, sheet_kind):
+    """A smudge of darkness 0.06 (a tenth of the crosses' strokes; a cross of 0.3 mm strokes
+    covers about a sixth of an item box, so the smudge is as dark on average as a cross of
+    0.36) reads as empty and is asked about. A light cross of 0.25 beside it (0.42 of the
+    crosses' strokes) still reads as marked."""
+    ev, doubts = _evidence(pd_pack, sheet_kind, 0.06, light=0.25)
+    assert all(ev[name] > local.FAINT_CLEAR for name in CLEAR)
+    assert ev["item.3.half.1"] <= -local.QUESTION and "item.3.half.1" in doubts
+    assert ev["item.5.half.1"] > 0 and "item.5.half.1" not in doubts
+
+
+def test_the_planted_defect_reads_the_smudge_as_marked(pd_pack, sheet_kind, monkeypatch):
+    """The planted defect, no faint limit (as before), reads the same smudge as marked, with
+    nothing to ask."""
+    monkeypatch.setattr(local, "FAINT_PEAK", 0.0)
+    ev, doubts = _evidence(pd_pack, sheet_kind, 0.06)
+    assert ev["item.3.half.1"] > 0 and "item.3.half.1" not in doubts
+
+
+@pytest.mark.parametrize(
+    ("clear", "faint"), [(local.FAINT_MIN, True), (local.FAINT_MIN - 1, False)]
+)
+def test_faintness_needs_enough_clear_marks(pd_pack, sheet_kind, clear, faint):
+    """The smudge is judged against the median of the sheet's clear marks: with FAINT_MIN of
+    them it is faint; with one fewer there is nothing to judge by, and nothing is faint."""
+    import numpy as np
+
+    photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
+    boxes = list(sheet_kind.boxes)
+    ev = np.zeros(len(boxes))
+    for name in CLEAR[:clear]:
+        box = box_named(sheet_kind, name)
+        pencil_cross(photo, box, 0.6)
+        ev[boxes.index(box)] = 2 * local.FAINT_CLEAR
+    smudge = box_named(sheet_kind, "item.3.half.1")
+    raise_inside(photo, smudge, 0.06)
+    ev[boxes.index(smudge)] = 1.0
+    found = local.faint_marks(photo, ref, boxes, ev, np.ones(len(boxes)))
+    assert {b.name for b, f in zip(boxes, found, strict=True) if f} == (
+        {"item.3.half.1"} if faint else set()
+    )
+
+
+def _rows():
+    """Quest 1's and quest 2's glory values, each read as plainly not circled, none fitted."""
+    import numpy as np
+
+    names = [f"quest.{q}.glory.{v}" for q in (1, 2) for v in range(1, 15)]
+    return names, np.full(len(names), -2.0), np.zeros(len(names))
+
+
+def test_a_ring_fitted_in_few_directions_beside_clear_rings_is_asked_about(monkeypatch):
+    """Quest 1's glory 4 ringed clearly (evidence 2.75, its ring fitted in 36 directions) and
+    quest 2's glory 12 read as circled at 1.07 with a ring fitted in 7 (the fourth set's case
+    21, an erased ring): the faint one is asked about. Fitted in 20 directions (over half of
+    36) it is not; nor with no clear ring on the sheet to judge by. The planted defect, no
+    faint limit, asks about nothing."""
+    names, ev, fits = _rows()
+    ev[3], fits[3] = 2.75, 36
+    ev[14 + 11], fits[14 + 11] = 1.07, 7
+    assert local._faint_rings(names, ev, fits) == ["quest.2.glory.12"]
+    fits[14 + 11] = 20
+    assert local._faint_rings(names, ev, fits) == []
+    fits[14 + 11], ev[3] = 7, 2.0
+    assert local._faint_rings(names, ev, fits) == []
+    ev[3] = 2.75
+    monkeypatch.setattr(local, "FAINT_FIT", 0.0)
+    assert local._faint_rings(names, ev, fits) == []
