@@ -393,7 +393,9 @@ def _through(
     far_round = (*far_reach, (far_reach[-1][1], far_reach[-1][1] + THROUGH_FARTHEST_MM))
     for i in np.flatnonzero(marked):
         bx = boxes[i]
-        cut = THROUGH_SHARE * value[i]
+        # (a crease darkens a circle's disc up to CREASE_DISC times what it leaves on the paper
+        # beside it: a circle is judged against that share of its darkness)
+        cut = THROUGH_SHARE * value[i] / (CREASE_DISC if bx.round else 1.0)
         # (a box beside marked ones in its row, as an item's two halves, has its paper beyond
         # the row's outer ends: a crease along the row darkens every box of it, and no paper
         # lies between them; third set case 32)
