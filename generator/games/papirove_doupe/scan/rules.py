@@ -328,7 +328,13 @@ def _decide_group(
             # leave out displaces the chosen value; an empty-looking gap in a track read as
             # filled would leave out the marks after it, one of which may be a stray stroke)
             agree = max((o for o in g.options if (b in o) == (ev[b] > 0)), key=score)
+            track = ev[b] > 0 and _is_track(g)
             for other in sorted(agree ^ best):
+                # (but not, for a mark past a track's end, the boxes between that look plainly
+                # empty: a stain or a crease past the end would list the whole rest of the track;
+                # the mark itself is asked about, and the track with it)
+                if track and other != b and ev[other] <= -PLAIN:
+                    continue
                 ask.setdefault(other, "against the rules")
         elif (b in best) != (ev[b] > 0):
             # the rules read it otherwise than it looks, and it looks unsure: when what overrides

@@ -29,6 +29,25 @@ def test_a_gap_in_a_track_is_read_as_filled_and_asked_about():
     assert d.marked["wound.2"] and d.ask["wound.2"] == "against the rules"
 
 
+def test_a_stray_mark_past_a_tracks_end_lists_itself_not_the_plainly_empty_gap(monkeypatch):
+    # wounds 1-10 plain (+30, capped at 8), 11-20 plainly empty (-2), wound 21 looks marked
+    # (+1.2: a coffee ring's edge or a crease past the end, the fourth photo set). "10 wounds"
+    # scores 10 x 8 = 80; "21 wounds" 80 - 10 x 2 + 1.2 = 61.2. The rules leave wound 21 out
+    # against how it looks (1.2 >= CLEAR), so it is asked about; the ten boxes between look
+    # plainly empty (-2 <= -PLAIN) and are not listed (they were: "wounds 11-21", 11 boxes
+    # for one stain)
+    from generator.games.papirove_doupe.scan import rules
+
+    wounds = {f"wound.{k}": 30.0 if k <= 10 else -2.0 for k in range(1, 41)} | {"wound.21": 1.2}
+    d = decide(wounds)
+    assert not d.marked["wound.21"] and d.ask["wound.21"] == "against the rules"
+    assert not any(f"wound.{k}" in d.ask for k in range(12, 21))
+    # the planted defect, every box that reading it as it looks would change (as before)
+    monkeypatch.setattr(rules, "_is_track", lambda g: False)
+    d = decide(wounds)
+    assert all(f"wound.{k}" in d.ask for k in range(11, 22))
+
+
 def test_a_faint_row_asks_about_every_value_nearly_as_likely():
     # every value of a glory row looks faintly marked or not (-0.5 .. +0.15): the best is
     # {glory 14} (+0.15); circling glory k instead is (0.15 - ev_k) / sqrt(2) <= 0.65 / 1.41 =
