@@ -727,6 +727,7 @@ def evidence(
     # an erased pencil mark leaves a grey smudge as dark on average as a light cross, but its
     # darkest strokes far lighter than the sheet's own marks: it leans empty and is asked about
     faint = faint_marks(local, exp, boxes, ev, np.clip(contrast, WASHED, 1.0))
+    asked = faint & (ev >= FAINT_ASK)
     ev[faint] = np.minimum(ev[faint], -QUESTION)
     # circles: a ring drawn round the number counts too, as the sector reader measures it
     sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
@@ -783,7 +784,7 @@ def evidence(
     # (and a washed-out box is asked about however the rules read it: a track whose first box
     # still shows some contrast would otherwise carry the doubt of the glared ones after it)
     doubts += [names[i] for i in np.flatnonzero(washed) if names[i] not in doubts]
-    doubts += [names[i] for i in np.flatnonzero(faint) if names[i] not in doubts]
+    doubts += [names[i] for i in np.flatnonzero(asked) if names[i] not in doubts]
     return Evidence(names, ev, value, threshold, spread, doubts)
 
 
@@ -792,6 +793,9 @@ FAINT_PEAK = 0.25  # a mark whose darkest strokes reach less than this share of 
 # fourth photo set: 0.10-0.22; the third set's true marks read as marked: 30 of 30,550 under)
 FAINT_CLEAR = 3.0  # evidence: the sheet's clear marks, at least
 FAINT_MIN = 5  # of which there must be this many to judge by
+FAINT_ASK = 1.0  # evidence: a faint box read as marked this surely is asked about whatever the
+# rules read (one read as marked less surely was a question for the rules already: asking it
+# too added a question on third set case 1768, a crease in an empty range, which refused it)
 FAINT_QUANTILE = 98  # the darkest strokes: this percentile of the darkness over the paper
 FAINT_PAPER = 10  # pixels of paper inside a box it needs at least
 

@@ -45,6 +45,16 @@ def test_a_grey_smudge_among_dark_marks_leans_empty_and_is_asked(pd_pack, sheet_
     assert ev["item.5.half.1"] > 0 and "item.5.half.1" not in doubts
 
 
+def test_a_faint_box_read_as_marked_unsurely_is_left_to_the_rules(pd_pack, sheet_kind, monkeypatch):
+    """The smudge read as marked at FAINT_ASK or more is asked about whatever the rules read;
+    below it, it still leans empty but is left to the rules (which ask about a box that unsure
+    where another reading is nearly as likely): with FAINT_ASK above its evidence it is not
+    among the doubts."""
+    monkeypatch.setattr(local, "FAINT_ASK", 1e9)
+    ev, doubts = _evidence(pd_pack, sheet_kind, 0.06)
+    assert ev["item.3.half.1"] <= -local.QUESTION and "item.3.half.1" not in doubts
+
+
 def test_the_planted_defect_reads_the_smudge_as_marked(pd_pack, sheet_kind, monkeypatch):
     """The planted defect, no faint limit (as before), reads the same smudge as marked, with
     nothing to ask."""
