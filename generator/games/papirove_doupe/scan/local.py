@@ -725,7 +725,8 @@ def evidence(
     ev[crossed] = np.clip(ev[crossed], -QUESTION, QUESTION)
     ev[through] = np.minimum(ev[through], own)
     # an erased pencil mark leaves a grey smudge as dark on average as a light cross, but its
-    # darkest strokes far lighter than the sheet's own marks: it leans empty and is asked about
+    # darkest strokes far lighter than the sheet's own marks: it leans empty, and is asked about
+    # when it read as marked at FAINT_ASK or more
     faint = faint_marks(local, exp, boxes, ev, np.clip(contrast, WASHED, 1.0))
     asked = faint & (ev >= FAINT_ASK)
     ev[faint] = np.minimum(ev[faint], -QUESTION)
