@@ -536,6 +536,12 @@ def draw_sheet_marks(rng, t, bm, shape, pxmm, pen_name, circle_pen_name, erased:
     def mark(name, style=None):
         mark_box(cov, pxmm, rng, boxes[name], style or main_style(), pen)
 
+    def ring_round(layer, name, ring_pen, widest):
+        """A loose ring round box `name`, 1.2 to `widest` times its radius."""
+        x0, y0, x1, y1 = boxes[name]
+        r = (x1 - x0) / 2 * rng.uniform(1.2, widest)
+        ring(layer, pxmm, rng, (x0 + x1) / 2, (y0 + y1) / 2, r, ring_pen)
+
     def circle(name):
         x0, y0, x1, y1 = boxes[name]
         if cpen["kind"] == "highlighter":
@@ -553,15 +559,7 @@ def draw_sheet_marks(rng, t, bm, shape, pxmm, pen_name, circle_pen_name, erased:
                 taper=False,
             )
         else:
-            ring(
-                ccov,
-                pxmm,
-                rng,
-                (x0 + x1) / 2,
-                (y0 + y1) / 2,
-                (x1 - x0) / 2 * rng.uniform(1.2, 1.45),
-                cpen,
-            )
+            ring_round(ccov, name, cpen, 1.45)
 
     ghosts: list[str] = []
 
@@ -571,17 +569,8 @@ def draw_sheet_marks(rng, t, bm, shape, pxmm, pen_name, circle_pen_name, erased:
         gp = dict(PENS["pencil"])
         gp["width"] = float(rng.uniform(0.35, 0.55))
         gp["kind"] = "pencil"
-        x0, y0, x1, y1 = boxes[name]
         if as_circle:
-            ring(
-                ghost,
-                pxmm,
-                rng,
-                (x0 + x1) / 2,
-                (y0 + y1) / 2,
-                (x1 - x0) / 2 * rng.uniform(1.2, 1.4),
-                gp,
-            )
+            ring_round(ghost, name, gp, 1.4)
         else:
             mark_box(ghost, pxmm, rng, boxes[name], main_style(), gp)
         ghosts.append(name)
