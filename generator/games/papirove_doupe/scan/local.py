@@ -685,7 +685,8 @@ def evidence(
     # share of the way above its empty level (in units of the sheet's scatter, which glare does
     # not widen); a box with hardly any contrast left is only as sure as a question either way.
     contrast = print_contrast(local, exp, ref, boxes)
-    thresholds = centres + np.clip(contrast, WASHED, 1.0) * (thresholds - centres)
+    share = np.clip(contrast, WASHED, 1.0)
+    thresholds = centres + share * (thresholds - centres)
     washed = contrast < WASHED
     marked = value > thresholds
     crossed = np.zeros(len(boxes), bool)
@@ -727,7 +728,7 @@ def evidence(
     # an erased pencil mark leaves a grey smudge as dark on average as a light cross, but its
     # darkest strokes far lighter than the sheet's own marks: it leans empty, and is asked about
     # when it read as marked at FAINT_ASK or more
-    faint = faint_marks(local, exp, boxes, ev, np.clip(contrast, WASHED, 1.0))
+    faint = faint_marks(local, exp, boxes, ev, share)
     asked = faint & (ev >= FAINT_ASK)
     ev[faint] = np.minimum(ev[faint], -QUESTION)
     # circles: a ring drawn round the number counts too, as the sector reader measures it
