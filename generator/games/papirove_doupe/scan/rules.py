@@ -192,6 +192,7 @@ def decide(
     ask: dict[str, str] = {}
     sure: dict[str, float] = {n: abs(evidence.get(n, 0.0)) for n in names}
     seen = evidence
+    rings = _rings_show(evidence, names)
     for g in groups(names):
         evidence = _raised_fight(g, seen)
         _decide_group(g, evidence, marked, ask, sure, margin)
@@ -199,6 +200,8 @@ def decide(
             if evidence is not seen and marked[b] != (seen.get(b, 0.0) > 0):
                 ask.setdefault(b, "against the rules")
         _ask_at_the_peak(g, evidence, marked, ask)
+        if rings:
+            _ask_above_the_row(g, evidence, marked, ask)
         _ask_about_a_light_track(g, evidence, marked, ask)
         _ask_before_a_gap(g, evidence, marked, ask)
         _ask_at_the_edge(g, evidence, marked, ask)
@@ -377,6 +380,40 @@ def _ask_at_the_peak(
             drop.append(b)
     for b in drop:
         del ask[b]
+
+
+ROW_ABOVE = 0.4  # a value of a row read as not circled, asked about only as unsure, that stands
+# less than this above the row's median is not asked about: the whole row reads so (a shaded,
+# stained or grainy row), and a ring, light or not, raises its own value above the rest; but
+PLAIN_MARKS = 10  # only on a sheet with this many boxes read as plainly marked (>= CAP): the pen
+# shows on the photo (on one where it does not, light rings may not show either)
+
+
+def _rings_show(evidence: dict[str, float], names: set[str]) -> bool:
+    """Whether the rings drawn on this sheet would show on its photo: PLAIN_MARKS boxes or more
+    read as plainly marked (the pen shows), and no glory value read as circled on less evidence
+    than a question's (QUESTION): a sheet whose only rings are that faint has rings the photo
+    hardly shows (a wild-holdout sheet at 2300 px read goal 9 at +0.26 and ability 1 at +0.06,
+    and its true ring, quest 2's glory 9, at -0.57, under its row's median)."""
+    plain = sum(evidence.get(n, 0.0) >= CAP for n in names if ".glory." not in n)
+    faint = any(0 < evidence.get(n, 0.0) < QUESTION for n in names if ".glory." in n)
+    return plain >= PLAIN_MARKS and not faint
+
+
+def _ask_above_the_row(
+    g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """In a glory row read as not circled, a value asked about only as unsure (its evidence
+    within the margin of circled) that stands less than ROW_ABOVE above the row's median is not
+    asked about: where a crumpled, stained or grainy photo raises a whole row within the margin,
+    every value is otherwise a question, and none is more likely the ring than the rest. The
+    reader's own doubts (a faint ring's fit, a tick) and the other rules still ask."""
+    if not g.name.endswith(".glory") or any(marked[b] for b in g.boxes):
+        return
+    level = statistics.median(evidence.get(b, 0.0) for b in g.boxes)
+    for b in g.boxes:
+        if ask.get(b) == "unsure" and evidence.get(b, 0.0) - level < ROW_ABOVE:
+            del ask[b]
 
 
 def _is_track(g: Group) -> bool:
