@@ -112,3 +112,28 @@ def test_a_ring_fitted_in_few_directions_beside_clear_rings_is_asked_about(monke
     ev[3] = 2.75
     monkeypatch.setattr(local, "FAINT_FIT", 0.0)
     assert local._faint_rings(names, ev, fits) == []
+
+
+def test_a_coffee_rings_edge_through_values_is_asked_about(monkeypatch):
+    """The fourth set's case 1079: three values ringed (evidence 2.75, fitted in 36 directions)
+    and a coffee ring's edge across five values, read as circled at +0.6 to +3.5, each fitted
+    in 13-16 directions. The clear rings' (ev >= RING_CLEAR 2.5) fits are 36, 36, 36, 16, 13,
+    13, 14: their upper quartile is 36 and half of it 18, so the five edge values are asked
+    about (ev under RING_PLAIN 8). A value read at +6 fitted in 13 (case 1218) is asked about
+    too; one read plainly, at +9, is not. The planted defect, the clear rings' median (16, half
+    of it 8): none of them is asked about."""
+    names, ev, fits = _rows()
+    for k in (0, 13, 14 + 3):  # quest 1 glory 1 and 14, quest 2 glory 4
+        ev[k], fits[k] = 2.75, 36
+    edge = {5: (3.17, 16), 8: (3.5, 13), 10: (2.74, 13), 14 + 6: (3.34, 14), 14 + 9: (0.62, 13)}
+    for k, (e, f) in edge.items():
+        ev[k], fits[k] = e, f
+    asked = sorted(names[k] for k in edge)
+    assert sorted(local._faint_rings(names, ev, fits)) == asked
+    ev[8] = 6.0  # read surely, as case 1218's ability 3, but not plainly
+    assert sorted(local._faint_rings(names, ev, fits)) == asked
+    ev[8] = 9.0  # plainly circled: its fit is no doubt
+    assert names[8] not in local._faint_rings(names, ev, fits)
+    ev[8] = 3.5
+    monkeypatch.setattr(local, "RING_QUANTILE", 50)
+    assert local._faint_rings(names, ev, fits) == []
