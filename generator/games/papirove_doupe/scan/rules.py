@@ -391,13 +391,16 @@ PLAIN_MARKS = 10  # only on a sheet with this many boxes read as plainly marked 
 
 def _rings_show(evidence: dict[str, float], names: set[str]) -> bool:
     """Whether the rings drawn on this sheet would show on its photo: PLAIN_MARKS boxes or more
-    read as plainly marked (the pen shows), and no glory value read as circled on less evidence
-    than a question's (QUESTION): a sheet whose only rings are that faint has rings the photo
-    hardly shows (a wild-holdout sheet at 2300 px read goal 9 at +0.26 and ability 1 at +0.06,
-    and its true ring, quest 2's glory 9, at -0.57, under its row's median)."""
+    read as plainly marked (the pen shows), some glory value read as circled, and none on less
+    evidence than a question's (QUESTION). A sheet whose only rings are that faint has rings
+    the photo hardly shows (a wild-holdout sheet at 2300 px read goal 9 at +0.26 and ability 1
+    at +0.06, and its true ring, quest 2's glory 9, at -0.57, under its row's median); so has
+    one with no ring read at all (third set case 1934, light pencil at 1217 px under glare:
+    five rings, none read, its fills plain)."""
     plain = sum(evidence.get(n, 0.0) >= CAP for n in names if ".glory." not in n)
-    faint = any(0 < evidence.get(n, 0.0) < QUESTION for n in names if ".glory." in n)
-    return plain >= PLAIN_MARKS and not faint
+    rings = [evidence.get(n, 0.0) for n in names if ".glory." in n]
+    circled = [e for e in rings if e > 0]
+    return plain >= PLAIN_MARKS and bool(circled) and min(circled) >= QUESTION
 
 
 def _ask_above_the_row(

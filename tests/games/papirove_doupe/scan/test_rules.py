@@ -348,24 +348,26 @@ def test_a_fight_raised_as_a_whole_is_judged_above_its_empty_boxes(monkeypatch):
 def test_a_row_alike_within_the_margin_is_not_a_question_where_the_pen_shows(monkeypatch):
     # a stained, grainy photo: quest 1's values all read -0.8 (no ring; each within MARGIN 1 of
     # circled, so each was a question) and glory 5 -0.35, 0.45 above the row's median (-0.8).
-    # Twelve wounds read plainly marked (+30, capped at CAP 8): the pen shows on this photo.
-    # Glory 5 stands ROW_ABOVE (0.4) or more above the median and is asked about, and so are
-    # glory 4 and 6 beside it (it stands above them by more than EDGE 0.4: a ring drawn
-    # off-centre round one of them); the 11 other values, at the median's level, are not
+    # Twelve wounds read plainly marked (+30, capped at CAP 8) and the goal's glory 4 reads
+    # circled at +3: the pen and the rings show on this photo. Glory 5 stands ROW_ABOVE (0.4)
+    # or more above the median and is asked about, and so are glory 4 and 6 beside it (it
+    # stands above them by more than EDGE 0.4: a ring drawn off-centre round one of them); the
+    # 11 other values, at the median's level, are not
     from generator.games.papirove_doupe.scan import rules
 
     row = {n: -0.8 for n in ROW} | {"quest.1.glory.5": -0.35}
+    goal = {f"goal.glory.{k}": -2.0 for k in range(1, 13)} | {"goal.glory.4": 3.0}
     wounds = {w: 30.0 if int(w.split(".")[1]) <= 12 else -3.0 for w in WOUNDS}
-    d = decide(row | wounds)
-    assert not any(d.marked[n] for n in ROW)
+    d = decide(row | goal | wounds)
+    assert not any(d.marked[n] for n in ROW) and d.marked["goal.glory.4"]
     assert [n for n in ROW if n in d.ask] == [f"quest.1.glory.{k}" for k in (4, 5, 6)]
     # with only 9 plain marks the pen is not known to show: all 14 are asked about, as before
     few = {w: 30.0 if int(w.split(".")[1]) <= 9 else -3.0 for w in WOUNDS}
-    assert set(ROW) <= set(decide(row | few).ask)
-    # nor where another row's ring is read only faintly (+0.3, under QUESTION 0.85): the rings
-    # on this photo hardly show, and a ring in quest 1 may read at its row's level
-    goal = {f"goal.glory.{k}": -2.0 for k in range(1, 13)} | {"goal.glory.4": 0.3}
-    assert set(ROW) <= set(decide(row | wounds | goal).ask)
+    assert set(ROW) <= set(decide(row | goal | few).ask)
+    # nor where the goal's ring reads only faintly (+0.3, under QUESTION 0.85), or no ring reads
+    # at all: the rings on this photo hardly show, and a ring in quest 1 may read at its level
+    assert set(ROW) <= set(decide(row | goal | wounds | {"goal.glory.4": 0.3}).ask)
+    assert set(ROW) <= set(decide(row | goal | wounds | {"goal.glory.4": -2.0}).ask)
     # the planted defect, no trimming: the 11 others are listed again
     monkeypatch.setattr(rules, "_ask_above_the_row", lambda *a: None)
-    assert set(ROW) <= set(decide(row | wounds).ask)
+    assert set(ROW) <= set(decide(row | goal | wounds).ask)
