@@ -209,6 +209,7 @@ def decide(
         _ask_about_a_ringier_value(g, evidence, marked, ask)
         _ask_about_a_ring_among_others(g, evidence, marked, ask)
         _ask_about_a_shaded_item(g, evidence, marked, ask)
+        _ask_about_a_fight_with_no_outcome(g, evidence, marked, ask)
         _ask_about_a_guessed_row(g, evidence, marked, ask, sure, margin)
     evidence = seen
     _ask_about_the_resurrection(names, marked, ask)
@@ -552,6 +553,21 @@ def _ask_about_a_shaded_item(
     for b in g.boxes:
         if marked[b] and evidence.get(b, 0.0) < SHADED:
             ask.setdefault(b, "unsure")
+
+
+def _ask_about_a_fight_with_no_outcome(
+    g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """Ask about a fight's "visited" read as marked, but not plainly (under CAP), when nothing
+    else of the fight is: a fight that was fought ends fled or at a range, so a visited box
+    alone is as likely a stray stroke or a shadow (third set case 1901: fight 3's empty
+    "visited" read at +2.1, the sheet's marks at +36, scored as fled with nothing listed)."""
+    if not re.fullmatch(r"monster\.\d+", g.name):
+        return
+    visited = f"{g.name}.visited"
+    alone = marked.get(visited) and not any(marked[b] for b in g.boxes if b != visited)
+    if alone and evidence.get(visited, 0.0) < CAP:
+        ask.setdefault(visited, "unsure")
 
 
 def _ask_beside_a_faint_ring(

@@ -371,3 +371,21 @@ def test_a_row_alike_within_the_margin_is_not_a_question_where_the_pen_shows(mon
     # the planted defect, no trimming: the 11 others are listed again
     monkeypatch.setattr(rules, "_ask_above_the_row", lambda *a: None)
     assert set(ROW) <= set(decide(row | goal | wounds).ask)
+
+
+def test_a_fight_read_as_visited_with_no_outcome_is_asked_about(monkeypatch):
+    # fight 3's "visited" reads +2.1 (a stray stroke or a shadow in an empty box; the sheet's
+    # marks read +36) and its other five boxes plainly empty (-1.2 .. -2.1): {visited} alone
+    # scores 2.1, the best, and nothing else is within the margin ({} is 2.1 away, over MARGIN
+    # 1), so it was read as visited with nothing asked. A fight that was fought ends fled or at
+    # a range: visited alone, under CAP 8, is asked about; a plain one (+36) is not
+    from generator.games.papirove_doupe.scan import rules
+
+    fight = {"monster.3.visited": 2.1, "monster.3.fled": -2.0, "monster.3.range.1": -2.1,
+             "monster.3.range.2": -1.8, "monster.3.range.3": -1.2, "monster.3.strongest": -1.5}  # fmt: skip
+    d = decide(fight)
+    assert d.marked["monster.3.visited"] and d.ask == {"monster.3.visited": "unsure"}
+    assert decide(fight | {"monster.3.visited": 36.0}).ask == {}
+    # the planted defect, no such question: nothing is listed
+    monkeypatch.setattr(rules, "_ask_about_a_fight_with_no_outcome", lambda *a: None)
+    assert decide(fight).ask == {}
