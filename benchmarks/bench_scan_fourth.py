@@ -1433,7 +1433,8 @@ def make_case(seed: int) -> dict:
         wb = np.array([1.0, rng.uniform(0.76, 0.84), rng.uniform(0.52, 0.62)], np.float32)
         photo = np.clip(noisy / expo * 0.85, 0, 1.2) * wb[None, None]
         # the phone's noise reduction: chroma smeared, luminance bilateral
-        ycc = cv2.cvtColor(np.clip(photo, 0, 1), cv2.COLOR_RGB2YCrCb)
+        # (float32: a float64 exposure scalar promotes the photo, which OpenCV cannot convert)
+        ycc = cv2.cvtColor(np.clip(photo, 0, 1).astype(np.float32), cv2.COLOR_RGB2YCrCb)
         csig = max(1.5, FH / 600)
         ycc[..., 1] = cv2.GaussianBlur(ycc[..., 1], (0, 0), csig)
         ycc[..., 2] = cv2.GaussianBlur(ycc[..., 2], (0, 0), csig)
