@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from generator.games.papirove_doupe.scan import marks, strokes
+from generator.games.papirove_doupe.scan.rules import CAP
 from generator.games.papirove_doupe.scan.template import PX_PER_MM, Box, px
 
 BACKGROUND_MM = 1.5  # the local background is smoothed over this (Gaussian sigma)
@@ -895,7 +896,7 @@ def glory_evidence(
 
 
 RING_CLEAR = 2.5  # evidence: a glory value this surely circled is one of the sheet's clear rings
-RING_PLAIN = 8.0  # evidence: one this surely circled is plainly so, however its ring was fitted
+RING_PLAIN = CAP  # evidence: one this surely circled is plainly so, however its ring was fitted
 FAINT_FIT = 0.5  # a value read as circled less surely, whose fitted ring runs round it in
 # under this share of the directions the clear rings' do (their upper quartile), is asked about
 RING_QUANTILE = 75  # (a quartile, not the median: a coffee ring's edge across the glory rows

@@ -384,10 +384,9 @@ def _ask_at_the_peak(
 
 
 ROW_ABOVE = 0.4  # a value of a row read as not circled, asked about only as unsure, that stands
-# less than this above the row's median is not asked about: the whole row reads so (a shaded,
-# stained or grainy row), and a ring, light or not, raises its own value above the rest; but
-PLAIN_MARKS = 10  # only on a sheet with this many boxes read as plainly marked (>= CAP): the pen
-# shows on the photo (on one where it does not, light rings may not show either)
+# less than this above the row's median is not asked about (the whole row reads so: a shaded,
+# stained or grainy row; a ring, light or not, raises its own value above the rest)
+PLAIN_MARKS = 10  # boxes read as plainly marked (>= CAP) on a sheet whose pen shows on the photo
 
 
 def _rings_show(evidence: dict[str, float], names: set[str]) -> bool:
@@ -399,8 +398,7 @@ def _rings_show(evidence: dict[str, float], names: set[str]) -> bool:
     one with no ring read at all (third set case 1934, light pencil at 1217 px under glare:
     five rings, none read, its fills plain)."""
     plain = sum(evidence.get(n, 0.0) >= CAP for n in names if ".glory." not in n)
-    rings = [evidence.get(n, 0.0) for n in names if ".glory." in n]
-    circled = [e for e in rings if e > 0]
+    circled = [e for n in names if ".glory." in n and (e := evidence.get(n, 0.0)) > 0]
     return plain >= PLAIN_MARKS and bool(circled) and min(circled) >= QUESTION
 
 
