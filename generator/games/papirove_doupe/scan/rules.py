@@ -262,17 +262,22 @@ def _ask_about_the_resurrection(
 def _ask_about_a_missed_resurrection(
     names: set[str], marked: dict[str, bool], ask: dict[str, str]
 ) -> None:
-    """A resurrection read as empty while a wound above the health as read is asked about: if
-    that wound is there, the party died and the circle should be marked, so it is asked about
-    with the wounds (third set case 1210: wounds 8-21 asked about, 26 wounds against a health
-    of 9, the resurrection ringed in light pencil under glare read empty, unlisted). Wounds read
-    surely above the health with no resurrection are not asked about: the score counts the
-    resurrection then anyway, and the photo sets' random sheets break that rule on half of
-    them."""
+    """A resurrection read as empty while a wound above the health as read is read as marked or
+    asked about: if that wound is there, the party died and the circle should be marked, so it
+    is asked about (third set case 1210: wounds 8-21 asked about, 26 wounds against a health of
+    9, the resurrection ringed in light pencil under glare read empty, unlisted). Read surely,
+    such wounds make the empty circle against the rules: the score counts the resurrection
+    anyway, but the reading would keep it empty (third set cases 1737 and 1824, wild holdout
+    1534: a light ring round it read at -1.1 to -2.0, the wounds read 7 to 19 above the health).
+    Sheets that follow the rules are never so; only the random sheets of the wild and
+    independent photo sets are (then it is one more box to check)."""
     # the party's health as read: its adventurers' levels (each at least 1), as the score counts
     health = sum(max(1, highest_marked(marked, f"adventurer.{a}.level")) for a in ADVENTURERS)
-    if any(b.startswith("wound.") and int(b.split(".")[1]) > health for b in ask):
+    above = [b for b in names if b.startswith("wound.") and int(b.split(".")[1]) > health]
+    if any(b in ask for b in above):
         ask.setdefault("resurrection", "unsure")
+    elif any(marked[b] for b in above):
+        ask.setdefault("resurrection", "against the rules")
 
 
 def _decide_group(

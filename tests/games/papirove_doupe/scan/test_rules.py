@@ -286,8 +286,12 @@ def test_an_empty_resurrection_is_asked_about_with_wounds_above_the_health():
     ev = _party(5, {"warrior": 3, "wizard": 2}, -5.0) | {f"wound.{k}": 0.6 for k in (6, 7)}
     d = decide(ev)
     assert "wound.7" in d.ask and "resurrection" not in d.ask
-    # wounds surely above the health and no resurrection: the score counts it anyway, not asked
-    assert "resurrection" not in decide(_party(12, {"warrior": 3}, -5.0)).ask
+    # wounds surely above the health (12 against 3 + 1 + 1 + 1 = 6) and an empty resurrection:
+    # the party died, so the empty circle is against the rules (third set cases 1737, 1824);
+    # with 6 wounds, none above the health, nothing is asked
+    d = decide(_party(12, {"warrior": 3}, -5.0))
+    assert d.ask == {"resurrection": "against the rules"} and not d.marked["resurrection"]
+    assert decide(_party(6, {"warrior": 3}, -5.0)).ask == {}
 
 
 GEMS = [f"gem.{k}" for k in range(1, 13)]
