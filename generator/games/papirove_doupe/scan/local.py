@@ -595,9 +595,16 @@ def _kind_levels(
 
 
 def evidence(
-    photo: np.ndarray, exp: np.ndarray, ref: np.ndarray, boxes: list[Box], band: float
+    photo: np.ndarray,
+    exp: np.ndarray,
+    ref: np.ndarray,
+    boxes: list[Box],
+    band: float,
+    colour: Callable[[list[Box]], np.ndarray] | None = None,
 ) -> Evidence:
-    """The evidence of every box, decided against its neighbourhood and the sheet's own marks."""
+    """The evidence of every box, decided against its neighbourhood and the sheet's own marks
+    (`colour`: the colour of what darkens each box, as `colour.box_chroma` gives it, asked for
+    only where the sheet's marks are light; see `faint_marks`)."""
     bg = background(photo - exp, ref, boxes)
     local = photo - bg
     f = marks.features(local, exp, boxes)
@@ -729,7 +736,7 @@ def evidence(
     # an erased pencil mark leaves a grey smudge as dark on average as a light cross, but its
     # darkest strokes far lighter than the sheet's own marks: it leans empty, and is asked about
     # when it read as marked at FAINT_ASK or more
-    faint = faint_marks(local, exp, boxes, ev, share)
+    faint = faint_marks(local, exp, boxes, ev, share, colour)
     asked = faint & (ev >= FAINT_ASK)
     ev[faint] = np.minimum(ev[faint], -QUESTION)
     # circles: a ring drawn round the number counts too, as the sector reader measures it
@@ -819,21 +826,62 @@ def peaks(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np.ndarray:
 
 
 def faint_marks(
-    local: np.ndarray, exp: np.ndarray, boxes: list[Box], ev: np.ndarray, contrast: np.ndarray
+    local: np.ndarray,
+    exp: np.ndarray,
+    boxes: list[Box],
+    ev: np.ndarray,
+    contrast: np.ndarray,
+    colour: Callable[[list[Box]], np.ndarray] | None = None,
 ) -> np.ndarray:
     """The square boxes read as marked (`ev` > 0) whose darkest strokes (`peaks`, over the
     `contrast` of their print) reach less than FAINT_PEAK of the median of the sheet's clear
     marks': a grey smudge, not a stroke of the pen the sheet was filled in. A player erasing a
     pencil mark leaves one (the fourth photo set: 26 such ghosts read as surely marked, each
     a misscore with nothing listed); a shadow's edge or a crease can too. None where the sheet
-    has fewer than FAINT_MIN clear marks to judge by."""
+    has fewer than FAINT_MIN clear marks to judge by. Where the clear marks are light (under
+    LIGHT_INK: a highlighter's fill), a smudge is as light as they are, and is told by its
+    colour (`colour`, asked for only then): see `grey_marks`."""
     peak = peaks(local, exp, boxes) / contrast
     known = np.isfinite(peak)
     clear = known & (ev >= FAINT_CLEAR)
     if clear.sum() < FAINT_MIN:
         return np.zeros(len(boxes), bool)
     level = float(np.median(peak[clear]))
-    return known & (ev > 0) & (peak < FAINT_PEAK * level)
+    faint = known & (ev > 0) & (peak < FAINT_PEAK * level)
+    if colour is not None and level < LIGHT_INK:
+        chroma = np.full(len(boxes), np.nan)
+        marked = np.flatnonzero(known & (ev > 0))  # (only these are judged, the clear among them)
+        chroma[marked] = colour([boxes[i] for i in marked])
+        faint |= grey_marks(chroma, ev, clear)
+    return faint
+
+
+LIGHT_INK = 0.35  # the clear marks' darkest strokes (`peaks` over the print's contrast) under
+# this: a light ink, whose marks' colour is read (the fourth photo set's highlighters 0.11-0.25;
+# its pencils and ballpoints 0.32-0.78; the third set's light pencils, 0.12, are grey)
+INK_CHROMA = 0.25  # the clear marks' median colourfulness (`colour.box_chroma`) from which the
+# sheet is filled in a coloured ink (highlighters 0.31-0.59; every third-set sheet with marks
+# under LIGHT_INK, pencil or coloured pencil, 0.19 at most)
+GREY_SHARE = 0.4  # a box read as marked whose colour is under this share of the clear marks'
+# is grey: not drawn with that ink (erased ghosts 0.0-0.24, true marks 0.54 and up)
+
+
+def grey_marks(chroma: np.ndarray, ev: np.ndarray, clear: np.ndarray) -> np.ndarray:
+    """The boxes read as marked (`ev` > 0) whose colour (`chroma`, nan where unknown) is under
+    GREY_SHARE of the median of the `clear` marks', on a sheet whose clear marks are coloured
+    (INK_CHROMA): grey where the sheet's ink is not, an erased pencil mark's smudge (or a
+    shadow's or a crease's darkness) among a highlighter's fills. The fourth photo set's cases
+    1303, 1307, 1341 and 1429 (a highlighter and erased ghosts): 12 ghosts read as marked, at
+    +0.9 to +9.6 against the fills' +10 to +25, 5 of them unlisted; on the 64 highlighter
+    sheets seen, none of 1,485 true marks was so grey. None where fewer than FAINT_MIN clear
+    marks have a colour to judge by."""
+    seen = clear & np.isfinite(chroma)
+    if seen.sum() < FAINT_MIN:
+        return np.zeros(len(ev), bool)
+    ink = float(np.median(chroma[seen]))
+    if ink < INK_CHROMA:
+        return np.zeros(len(ev), bool)
+    return np.isfinite(chroma) & (ev > 0) & (chroma < GREY_SHARE * ink)
 
 
 def print_contrast(

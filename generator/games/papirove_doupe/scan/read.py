@@ -139,6 +139,7 @@ def _grey(image: Image.Image) -> np.ndarray:
 def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = None) -> ScanResult:
     """Read a sheet of `pack` from an image: align it, identify it, decide every box."""
     from generator.games.papirove_doupe.scan import align, local, marks
+    from generator.games.papirove_doupe.scan.colour import colours_of
 
     require_scan()
     start = time.perf_counter()
@@ -190,7 +191,8 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
     if bend > BENT_MM:
         notes.append(f"the sheet is bent or curled (the print moves by up to {bend:.1f} mm)")
         causes.append(f"the sheet is bent or curled (by up to {bend:.1f} mm)")
-    found = local.evidence(photo, exp, ref, boxes, band)
+    colour = colours_of(image, lambda channel: align.warp(channel, where, kind), shown)
+    found = local.evidence(photo, exp, ref, boxes, band, colour)
     evidence = dict(zip(found.names, found.evidence.tolist(), strict=True))
     quality = _quality(found, where.px_per_mm)
     widen = widening(quality)

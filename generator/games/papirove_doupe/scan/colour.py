@@ -1,0 +1,86 @@
+"""The colour of what darkens each box, for the one check that needs it.
+
+The reader reads in grey (a JPEG is decoded straight to its brightness). A highlighter's fill
+is as light in grey as the grey smudge an erased pencil mark leaves, so on a sheet filled with
+one the smudge cannot be told from a mark by its darkness; by its colour it can: the fill is
+yellow, pink or green, the smudge grey. `local.faint_marks` asks for the colours only on such
+a sheet (its clear marks light), so a photo filled in pen or pencil is not decoded again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from generator.games.papirove_doupe.scan.template import Box, px
+
+INNER_MM = 0.8  # a box's inside: this far in from its outline (a misfit of the colour image,
+# which is not bent back as the grey one is, stays off the outline)
+PAPER_MM = (1.5, 4.0)  # the paper round a box: a band from this far out to that far
+PAPER_QUANTILE = 75  # the paper's colour: this percentile of each channel over that band
+# (above its print and pen)
+DARKER = 0.95  # a pixel of the inside darker than this share of the paper's brightness is drawn
+MIN_PIXELS = 6  # a box with fewer drawn pixels has no colour to tell
+
+
+def box_chroma(channels: Sequence[np.ndarray], boxes: Sequence[Box]) -> np.ndarray:
+    """How colourful what darkens each square box is (nan for circles, a box cut off, or one
+    with fewer than MIN_PIXELS drawn pixels): over the inside's pixels darker than DARKER of the
+    paper round it (`channels`: red, green and blue of the sheet-aligned image), each channel
+    taken over the paper's, the mean of the largest less the smallest. A colour cast, warm light
+    or a tinted paper shifts the paper's channels as much as the pixel's and drops out: a grey
+    smudge reads about 0, a highlighter's fill 0.3-0.6."""
+    h, w = channels[0].shape
+    out = np.full(len(boxes), np.nan)
+    near, far = PAPER_MM
+    for i, b in enumerate(boxes):
+        if b.round:
+            continue
+        x0, y0 = int(px(b.x + INNER_MM)), int(px(b.y + INNER_MM))
+        x1, y1 = int(px(b.x + b.w - INNER_MM)), int(px(b.y + b.h - INNER_MM))
+        bx0, by0 = int(px(b.x - far)), int(px(b.y - far))
+        bx1, by1 = int(px(b.x + b.w + far)), int(px(b.y + b.h + far))
+        if x1 <= x0 or y1 <= y0 or bx0 < 0 or by0 < 0 or bx1 > w or by1 > h:
+            continue
+        band = np.ones((by1 - by0, bx1 - bx0), bool)
+        band[
+            int(px(b.y - near)) - by0 : int(px(b.y + b.h + near)) - by0,
+            int(px(b.x - near)) - bx0 : int(px(b.x + b.w + near)) - bx0,
+        ] = False
+        paper = [max(float(np.percentile(c[by0:by1, bx0:bx1][band], PAPER_QUANTILE)), 1.0)
+                 for c in channels]  # fmt: skip
+        inside = np.stack(
+            [c[y0:y1, x0:x1].astype(np.float32) / p for c, p in zip(channels, paper, strict=True)]
+        )
+        drawn = inside.mean(axis=0) < DARKER
+        if drawn.sum() >= MIN_PIXELS:
+            spread = inside.max(axis=0) - inside.min(axis=0)
+            out[i] = float(spread[drawn].mean())
+    return out
+
+
+def colours_of(image, warp: Callable[[np.ndarray], np.ndarray], shown: str):
+    """A function giving `box_chroma` for boxes of the photo `image` (a grey image made by
+    `read.load_image`, which remembers its file, or a colour one), its channels cut out and
+    straightened by `warp` as the grey image was; None where there is no colour to read (a grey
+    photo, or one whose colour decoding comes out another size). Nothing is decoded until it is
+    called."""
+    from generator.games.papirove_doupe.scan.read import load_image
+
+    def chroma(boxes: Sequence[Box]) -> np.ndarray:
+        source = image.info.get("papirna-source")
+        if image.mode == "RGB":
+            rgb = image
+        elif source:
+            rgb = load_image(Path(source), shown, colour=True)
+        else:
+            return np.full(len(boxes), np.nan)
+        if rgb.size != image.size or rgb.mode != "RGB":
+            return np.full(len(boxes), np.nan)
+        pixels = np.asarray(rgb)
+        channels = [warp(np.ascontiguousarray(pixels[..., k])) for k in range(3)]
+        return box_chroma(channels, boxes)
+
+    return chroma
