@@ -393,3 +393,28 @@ def test_a_fight_read_as_visited_with_no_outcome_is_asked_about(monkeypatch):
     # the planted defect, no such question: nothing is listed
     monkeypatch.setattr(rules, "_ask_about_a_fight_with_no_outcome", lambda *a: None)
     assert decide(fight).ask == {}
+
+
+def test_a_lone_light_mark_among_plain_ones_is_asked_about(monkeypatch):
+    # the fourth set's case 1503: a coffee ring's edge through fight 2's empty strongest attack,
+    # read at +2.9; the sheet's six clear marks (+21.6 .. +68.1) have a median (the upper middle
+    # one) of +47.5, and 2.9 < LONE_SHARE 0.1 x 47.5 = 4.75: it is asked about. The rules alone
+    # ask nothing (range 3 with strongest is a fight that can be)
+    from generator.games.papirove_doupe.scan import rules
+
+    ev = {f"monster.{m}.{b}": -1.2 for m in (1, 2, 3)
+          for b in ("visited", "fled", "range.1", "range.2", "range.3", "strongest")}  # fmt: skip
+    ev |= {"monster.1.visited": 36.9, "monster.1.range.1": 32.3, "monster.2.visited": 68.1,
+           "monster.2.range.3": 21.6, "monster.2.strongest": 2.9, "monster.3.visited": 51.6,
+           "monster.3.fled": 47.5}  # fmt: skip
+    d = decide(ev)
+    assert d.marked["monster.2.strongest"] and d.ask == {"monster.2.strongest": "unsure"}
+    # as plain as a quarter of the median (+12): not asked
+    assert decide(ev | {"monster.2.strongest": 12.0}).ask == {}
+    # with more light boxes than LONE_MAX (the player's light hand), none is asked about
+    light = ev | {f"wound.{k}": 2.5 for k in range(1, rules.LONE_MAX + 1)}
+    light |= {f"wound.{k}": -1.5 for k in range(rules.LONE_MAX + 1, 24)}
+    assert not [b for b in decide(light).ask if not b.startswith("wound.")]
+    # the planted defect, no such question: nothing is listed
+    monkeypatch.setattr(rules, "LONE_SHARE", 0.0)
+    assert decide(ev).ask == {}
