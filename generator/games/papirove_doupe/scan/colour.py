@@ -10,6 +10,7 @@ a sheet (its clear marks light), so a photo filled in pen or pencil is not decod
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -23,17 +24,29 @@ PAPER_QUANTILE = 75  # the paper's colour: this percentile of each channel over 
 # (above its print and pen)
 DARKER = 0.95  # a pixel of the inside darker than this share of the paper's brightness is drawn
 MIN_PIXELS = 6  # a box with fewer drawn pixels has no colour to tell
+COVER_SPREAD = 0.15  # a pixel of the inside whose channels (each over the paper's) spread this
+# much is coloured: what a box's `cover` counts (the fourth photo set's 81 highlighter sheets:
+# every fill covers 0.70 of its box or more, every empty box, in low light too, 0.37 at most)
 
 
-def box_chroma(channels: Sequence[np.ndarray], boxes: Sequence[Box]) -> np.ndarray:
-    """How colourful what darkens each square box is (nan for circles, a box cut off, or one
-    with fewer than MIN_PIXELS drawn pixels): over the inside's pixels darker than DARKER of the
-    paper round it (`channels`: red, green and blue of the sheet-aligned image), each channel
-    taken over the paper's, the mean of the largest less the smallest. A colour cast, warm light
-    or a tinted paper shifts the paper's channels as much as the pixel's and drops out: a grey
-    smudge reads about 0, a highlighter's fill 0.3-0.6."""
+@dataclass
+class BoxColour:
+    """The colour of what darkens each box (nan for circles, a box cut off, or too little)."""
+
+    chroma: np.ndarray  # how colourful its drawn pixels are (see `box_colour`)
+    cover: np.ndarray  # the share of its inside that is coloured (COVER_SPREAD)
+
+
+def box_colour(channels: Sequence[np.ndarray], boxes: Sequence[Box]) -> BoxColour:
+    """How colourful what darkens each square box is, and how much of it is coloured
+    (`channels`: red, green and blue of the sheet-aligned image). Each pixel of a box's inside
+    is taken channel by channel over the paper round the box (PAPER_MM, PAPER_QUANTILE), so a
+    colour cast, warm light or a tinted paper drops out; its spread is its largest channel less
+    its smallest. `chroma`: the mean spread over the pixels darker than DARKER of the paper (nan
+    with fewer than MIN_PIXELS): a grey smudge reads about 0, a highlighter's fill 0.3-0.6.
+    `cover`: the share of the inside's pixels spread COVER_SPREAD or more."""
     h, w = channels[0].shape
-    out = np.full(len(boxes), np.nan)
+    chroma, cover = np.full(len(boxes), np.nan), np.full(len(boxes), np.nan)
     near, far = PAPER_MM
     for i, b in enumerate(boxes):
         if b.round:
@@ -54,33 +67,54 @@ def box_chroma(channels: Sequence[np.ndarray], boxes: Sequence[Box]) -> np.ndarr
         inside = np.stack(
             [c[y0:y1, x0:x1].astype(np.float32) / p for c, p in zip(channels, paper, strict=True)]
         )
+        spread = inside.max(axis=0) - inside.min(axis=0)
+        cover[i] = float(np.mean(spread >= COVER_SPREAD))
         drawn = inside.mean(axis=0) < DARKER
         if drawn.sum() >= MIN_PIXELS:
-            spread = inside.max(axis=0) - inside.min(axis=0)
-            out[i] = float(spread[drawn].mean())
-    return out
+            chroma[i] = float(spread[drawn].mean())
+    return BoxColour(chroma, cover)
 
 
-def colours_of(image, warp: Callable[[np.ndarray], np.ndarray], shown: str):
-    """A function giving `box_chroma` for boxes of the photo `image` (a grey image made by
-    `read.load_image`, which remembers its file, or a colour one), its channels cut out and
-    straightened by `warp` as the grey image was; None where there is no colour to read (a grey
-    photo, or one whose colour decoding comes out another size). Nothing is decoded until it is
-    called."""
+class Colours:
+    """The colour of a photo's boxes (`box_colour`), read when first asked for and kept:
+    `read` gives the sheet-aligned channels (None where there is no colour to read)."""
+
+    def __init__(self, read: Callable[[], Sequence[np.ndarray] | None]) -> None:
+        self._read = read
+        self._boxes: Sequence[Box] | None = None
+        self.reading: BoxColour | None = None
+
+    def __call__(self, boxes: Sequence[Box]) -> BoxColour:
+        """The colour of these boxes (every value nan where the photo has none)."""
+        if self.reading is None or self._boxes is not boxes:
+            channels = self._read()
+            if channels is None:
+                nan = np.full(len(boxes), np.nan)
+                self.reading = BoxColour(nan, nan.copy())
+            else:
+                self.reading = box_colour(channels, boxes)
+            self._boxes = boxes
+        return self.reading
+
+
+def colours_of(image, warp: Callable[[np.ndarray], np.ndarray], shown: str) -> Colours:
+    """The colours of the photo `image`'s boxes (a grey image made by `read.load_image`, which
+    remembers its file, or a colour one), its channels cut out and straightened by `warp` as
+    the grey image was; none where there is no colour to read (a photo given in grey, or one
+    whose colour decoding comes out another size). Nothing is decoded until they are asked for."""
     from generator.games.papirove_doupe.scan.read import load_image
 
-    def chroma(boxes: Sequence[Box]) -> np.ndarray:
+    def channels() -> list[np.ndarray] | None:
         source = image.info.get("papirna-source")
         if image.mode == "RGB":
             rgb = image
         elif source:
             rgb = load_image(Path(source), shown, colour=True)
         else:
-            return np.full(len(boxes), np.nan)
+            return None
         if rgb.size != image.size or rgb.mode != "RGB":
-            return np.full(len(boxes), np.nan)
+            return None
         pixels = np.asarray(rgb)
-        channels = [warp(np.ascontiguousarray(pixels[..., k])) for k in range(3)]
-        return box_chroma(channels, boxes)
+        return [warp(np.ascontiguousarray(pixels[..., k])) for k in range(3)]
 
-    return chroma
+    return Colours(channels)

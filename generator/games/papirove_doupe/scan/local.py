@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from generator.games.papirove_doupe.scan import marks, strokes
+from generator.games.papirove_doupe.scan.colour import BoxColour, Colours
 from generator.games.papirove_doupe.scan.rules import CAP
 from generator.games.papirove_doupe.scan.template import PX_PER_MM, Box, px
 
@@ -600,7 +601,7 @@ def evidence(
     ref: np.ndarray,
     boxes: list[Box],
     band: float,
-    colour: Callable[[list[Box]], np.ndarray] | None = None,
+    colour: Colours | None = None,
 ) -> Evidence:
     """The evidence of every box, decided against its neighbourhood and the sheet's own marks
     (`colour`: the colour of what darkens each box, as `colour.box_chroma` gives it, asked for
@@ -738,6 +739,15 @@ def evidence(
     # when it read as marked at FAINT_ASK or more
     faint = faint_marks(local, exp, boxes, ev, share, colour)
     asked = faint & (ev >= FAINT_ASK)
+    if colour is not None:
+        # the colour is read where the sheet's marks are light (`faint_marks` read it then), or
+        # where the grey shows fewer than FAINT_MIN clear marks (a highlighter in dim light)
+        clear = (ev >= FAINT_CLEAR) & ~rounds
+        reading = colour.reading
+        if reading is None and clear.sum() < FAINT_MIN:
+            reading = colour(boxes)
+        if reading is not None:
+            ev = np.where(faint, ev, colour_fills(ev, reading, clear))
     ev[faint] = np.minimum(ev[faint], -QUESTION)
     # circles: a ring drawn round the number counts too, as the sector reader measures it
     sector_z = (marks.SECTOR_Z[0] * lightness, marks.SECTOR_Z[1] * lightness)
@@ -831,7 +841,7 @@ def faint_marks(
     boxes: list[Box],
     ev: np.ndarray,
     contrast: np.ndarray,
-    colour: Callable[[list[Box]], np.ndarray] | None = None,
+    colour: Colours | None = None,
 ) -> np.ndarray:
     """The square boxes read as marked (`ev` > 0) whose darkest strokes (`peaks`, over the
     `contrast` of their print) reach less than FAINT_PEAK of the median of the sheet's clear
@@ -849,10 +859,7 @@ def faint_marks(
     level = float(np.median(peak[clear]))
     faint = known & (ev > 0) & (peak < FAINT_PEAK * level)
     if colour is not None and level < LIGHT_INK:
-        chroma = np.full(len(boxes), np.nan)
-        marked = np.flatnonzero(known & (ev > 0))  # (only these are judged, the clear among them)
-        chroma[marked] = colour([boxes[i] for i in marked])
-        faint |= grey_marks(chroma, ev, clear)
+        faint |= grey_marks(colour(boxes).chroma, ev, clear)
     return faint
 
 
@@ -875,13 +882,46 @@ def grey_marks(chroma: np.ndarray, ev: np.ndarray, clear: np.ndarray) -> np.ndar
     +0.9 to +9.6 against the fills' +10 to +25, 5 of them unlisted; on the 64 highlighter
     sheets seen, none of 1,485 true marks was so grey. None where fewer than FAINT_MIN clear
     marks have a colour to judge by."""
-    seen = clear & np.isfinite(chroma)
-    if seen.sum() < FAINT_MIN:
-        return np.zeros(len(ev), bool)
-    ink = float(np.median(chroma[seen]))
-    if ink < INK_CHROMA:
+    ink = ink_chroma(chroma, clear)
+    if not ink >= INK_CHROMA:
         return np.zeros(len(ev), bool)
     return np.isfinite(chroma) & (ev > 0) & (chroma < GREY_SHARE * ink)
+
+
+def ink_chroma(chroma: np.ndarray, clear: np.ndarray) -> float:
+    """The median colourfulness of the `clear` marks (nan where fewer than FAINT_MIN have one)."""
+    seen = clear & np.isfinite(chroma)
+    return float(np.median(chroma[seen])) if seen.sum() >= FAINT_MIN else math.nan
+
+
+COVER_FILLED = 0.6  # a square box this much of whose inside is coloured (`colour.box_colour`)
+COVER_BARE = 0.4  # or this little, on a sheet filled in a coloured ink: see `colour_fills`
+
+
+def colour_fills(ev: np.ndarray, reading: BoxColour, clear: np.ndarray) -> np.ndarray:
+    """The evidence of the square boxes with what their colour says, on a sheet filled in a
+    coloured ink (a highlighter's): the ink's colourfulness is the `clear` marks' median (or,
+    where the grey shows fewer than FAINT_MIN, that of the boxes COVER_FILLED coloured, FAINT_MIN
+    of them at least), INK_CHROMA or more. A box COVER_FILLED or more coloured is filled with
+    it: it reads plainly marked (CAP), or, where it read as empty while the grey shows the
+    sheet's marks, as marked but a question; a box read as empty and COVER_BARE or less coloured
+    reads plainly empty. A box read as marked but bare of the ink keeps its reading (a tick in
+    the pen the rings are drawn with; a grey smudge is `grey_marks`'). In grey a highlighter's
+    fill is light, and in dim light it can vanish: on the fourth photo set's 81 highlighter
+    sheets, 7 were too unsure to score (five in dim light, where no box read as marked) and most
+    others listed boxes whose colour was plain. Every fill there covers 0.70 of its box or
+    more, every empty box 0.37 at most."""
+    filled, bare = reading.cover >= COVER_FILLED, reading.cover <= COVER_BARE
+    ink, seen = ink_chroma(reading.chroma, clear), True
+    if math.isnan(ink):  # the grey shows too few marks to tell their ink by: the colour does
+        ink, seen = ink_chroma(reading.chroma, filled), False
+    if not ink >= INK_CHROMA:
+        return ev
+    out = ev.copy()
+    out[filled & (ev > 0)] = np.maximum(ev[filled & (ev > 0)], CAP)
+    out[filled & (ev <= 0)] = QUESTION if seen else CAP
+    out[bare & (ev <= 0)] = np.minimum(ev[bare & (ev <= 0)], -CAP)
+    return out
 
 
 def print_contrast(

@@ -47,10 +47,30 @@ def test_a_highlighters_fill_is_colourful_and_a_smudge_is_grey(sheet_kind):
     _paint(channels, fill, YELLOW)
     _paint(channels, smudge, GREY)
     boxes = [fill, smudge, box_named(sheet_kind, "gem.5"), box_named(sheet_kind, "resurrection")]
-    got = colour.box_chroma(channels, boxes)
-    assert got[0] == pytest.approx(0.45, abs=0.01)
-    assert got[1] == pytest.approx(0.0, abs=0.01)
-    assert np.isnan(got[2]) and np.isnan(got[3])
+    got = colour.box_colour(channels, boxes)
+    assert got.chroma[0] == pytest.approx(0.45, abs=0.01)
+    assert got.chroma[1] == pytest.approx(0.0, abs=0.01)
+    assert np.isnan(got.chroma[2]) and np.isnan(got.chroma[3])
+    # the fill colours all of its box's inside, the smudge and the empty box none of it
+    assert got.cover[0] == 1.0 and got.cover[1] == 0.0 and got.cover[2] == 0.0
+    assert np.isnan(got.cover[3])
+
+
+def test_a_fill_spilling_over_a_divider_covers_little_of_the_next_box(sheet_kind):
+    """A highlighter stroke over item 2's first half that runs 1.2 mm into its second half (the
+    halves' insides are about 4.1 mm wide less 0.8 mm each side, 2.5 mm: the spill colours
+    (1.2 - 0.8) / 2.5 = 0.16 of it; its coloured pixels are as colourful as a fill's, so the
+    colour alone cannot tell a spill, the share covered can."""
+    channels = _channels(sheet_kind)
+    first, second = box_named(sheet_kind, "item.2.half.1"), box_named(sheet_kind, "item.2.half.2")
+    _paint(channels, first, YELLOW)
+    x0, x1 = round(px(second.x)), round(px(second.x + 1.2))
+    y0, y1 = round(px(second.y + 0.5)), round(px(second.y + second.h - 0.5))
+    for c, share in zip(channels, YELLOW, strict=True):
+        c[y0:y1, x0:x1] *= share
+    got = colour.box_colour(channels, [first, second])
+    assert got.cover[0] == 1.0 and got.cover[1] < local.COVER_BARE
+    assert got.chroma[1] == pytest.approx(got.chroma[0], abs=0.02)
 
 
 def test_grey_marks_among_coloured_ones_are_found():
@@ -89,11 +109,21 @@ def _sheet(pd_pack, sheet_kind):
         fill_box(photo, box_named(sheet_kind, name), 0.12)
     raise_inside(photo, box_named(sheet_kind, "item.3.half.1"), 0.07)
     shown = dict.fromkeys(fills, 0.45) | {"item.3.half.1": 0.01}
-
-    def chroma(boxes):
-        return np.array([shown.get(b.name, np.nan) for b in boxes])
-
+    chroma = _Known({name: (c, 1.0 if c > 0.1 else 0.0) for name, c in shown.items()})
     return photo, ref, chroma
+
+
+class _Known:
+    """`colour.Colours` with each box's colour given: name -> (chroma, cover); nan for others."""
+
+    def __init__(self, known: dict[str, tuple[float, float]]) -> None:
+        self.known, self.reading, self.asked = known, None, 0
+
+    def __call__(self, boxes):
+        self.asked += 1
+        pairs = [self.known.get(b.name, (np.nan, np.nan)) for b in boxes]
+        self.reading = colour.BoxColour(*(np.array(v) for v in zip(*pairs, strict=True)))
+        return self.reading
 
 
 def test_a_smudge_among_a_highlighters_fills_leans_empty_and_is_asked(pd_pack, sheet_kind):
@@ -118,11 +148,59 @@ def test_the_colour_is_read_only_on_a_sheet_of_light_marks(pd_pack, sheet_kind):
     photo, ref, _ = _sheet(pd_pack, sheet_kind)
     for k in range(1, 9):
         fill_box(photo, box_named(sheet_kind, f"gem.{k}"), 0.6)
-    asked = []
-
-    def chroma(boxes):
-        asked.append(len(boxes))
-        return np.full(len(boxes), np.nan)
-
+    chroma = _Known({})
     local.evidence(photo, ref, ref, list(sheet_kind.boxes), marks.BAND, chroma)
-    assert asked == []
+    assert chroma.asked == 0
+
+
+def test_a_highlighters_fills_and_bare_boxes_read_plainly():
+    """On a sheet whose six clear marks (+10) are coloured (0.5), a box read as marked at +1.5
+    and covered 0.8 reads plainly marked (CAP); one read as empty (-1) and covered 0.8 is a fill
+    the grey missed: marked, a question (+QUESTION); one read as empty and covered 0.1 plainly
+    empty (-CAP); one read as marked (+3) and covered 0.1 keeps its reading (a tick in another
+    pen), and so does one covered 0.5, between. With the clear marks grey (0.02) nothing
+    changes. The planted defect, no cover limits, changes nothing either."""
+    ev = np.array([10.0] * 6 + [1.5, -1.0, -1.0, 3.0, 1.2])
+    reading = colour.BoxColour(
+        np.array([0.5] * 6 + [0.5, 0.5, 0.0, 0.0, 0.4]),
+        np.array([0.9] * 6 + [0.8, 0.8, 0.1, 0.1, 0.5]),
+    )
+    clear = ev >= local.FAINT_CLEAR
+    got = local.colour_fills(ev, reading, clear)
+    assert got[6:].tolist() == [local.CAP, local.QUESTION, -local.CAP, 3.0, 1.2]
+    grey = colour.BoxColour(np.full(len(ev), 0.02), reading.cover)
+    assert local.colour_fills(ev, grey, clear).tolist() == ev.tolist()
+
+
+def test_the_planted_defect_reads_no_fill(monkeypatch):
+    """COVER_FILLED over 1 and COVER_BARE under 0 (no use of the cover): nothing changes."""
+    monkeypatch.setattr(local, "COVER_FILLED", 2.0)
+    monkeypatch.setattr(local, "COVER_BARE", -1.0)
+    ev = np.array([10.0] * 6 + [1.5, -1.0])
+    reading = colour.BoxColour(np.full(8, 0.5), np.array([0.9] * 6 + [0.8, 0.1]))
+    assert local.colour_fills(ev, reading, ev >= local.FAINT_CLEAR).tolist() == ev.tolist()
+
+
+def test_fills_the_grey_cannot_see_are_read_by_their_colour():
+    """A yellow highlighter in dim light: no box reads as marked in grey (-0.5 for the six
+    fills, -1 for the rest). Six boxes covered 0.9 by a colour of 0.5 (FAINT_MIN of them, over
+    INK_CHROMA) show the ink: those read plainly marked (CAP), the bare ones plainly empty. With
+    only four so covered there is no ink to tell, and nothing changes."""
+    ev = np.array([-0.5] * 6 + [-1.0, -1.0])
+    reading = colour.BoxColour(
+        np.array([0.5] * 6 + [np.nan, 0.01]), np.array([0.9] * 6 + [0.0, 0.1])
+    )
+    clear = ev >= local.FAINT_CLEAR
+    got = local.colour_fills(ev, reading, clear)
+    assert got.tolist() == [local.CAP] * 6 + [-local.CAP, -local.CAP]
+    few = colour.BoxColour(reading.chroma, np.array([0.9] * 4 + [0.3] * 4))
+    assert local.colour_fills(ev, few, clear).tolist() == ev.tolist()
+
+
+def test_the_colour_is_read_where_the_grey_shows_too_few_marks(pd_pack, sheet_kind):
+    """A sheet with nothing the grey reads as a clear mark (a highlighter in dim light, or a
+    blank sheet): the colour is read, once."""
+    photo, ref = blank_photo(pd_pack, sheet_kind)
+    chroma = _Known({})
+    local.evidence(photo, ref, ref, list(sheet_kind.boxes), marks.BAND, chroma)
+    assert chroma.asked == 1
