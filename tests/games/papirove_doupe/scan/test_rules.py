@@ -418,3 +418,22 @@ def test_a_lone_light_mark_among_plain_ones_is_asked_about(monkeypatch):
     # the planted defect, no such question: nothing is listed
     monkeypatch.setattr(rules, "LONE_SHARE", 0.0)
     assert decide(ev).ask == {}
+
+
+def test_a_faint_tail_after_plain_marks_is_asked_about(monkeypatch):
+    # the independent set's case 1911: minions 1-6 plain (+48.7 .. +101.6), 7-13 under a shadow
+    # (+4.8 .. +10.3), 14 plainly empty: read as 13. The median of the marks at CAP 8 or more
+    # (minions 1-6, 12 and 13; the upper middle of eight, +70.1) times TAIL_SHARE 0.2 is 14.0:
+    # over CAP, so the marks under it are faint, and minions 7-13 after the plain 1-6 are asked
+    from generator.games.papirove_doupe.scan import rules
+
+    look = [101.6, 79.1, 72.6, 61.7, 70.1, 48.7, 5.0, 5.0, 4.8, 5.7, 7.7, 10.3, 9.5, -3.0]
+    ev = {f"minion.{k}": v for k, v in enumerate(look, 1)}
+    d = decide(ev)
+    assert [k for k in range(1, 15) if d.marked[f"minion.{k}"]] == list(range(1, 14))
+    assert set(d.ask) == {f"minion.{k}" for k in range(7, 14)}
+    # a tail as plain as a third of the head (+25) is the same hand: nothing asked
+    assert decide(ev | {f"minion.{k}": 25.0 for k in range(7, 14)}).ask == {}
+    # the planted defect, the old rule alone (faint: under LIGHT 3): nothing is listed
+    monkeypatch.setattr(rules, "TAIL_SHARE", 0.0)
+    assert decide(ev).ask == {}
