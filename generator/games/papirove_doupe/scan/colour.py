@@ -102,6 +102,7 @@ def colours_of(image, warp: Callable[[np.ndarray], np.ndarray], shown: str) -> C
     remembers its file, or a colour one), its channels cut out and straightened by `warp` as
     the grey image was; none where there is no colour to read (a photo given in grey, or one
     whose colour decoding comes out another size). Nothing is decoded until they are asked for."""
+    from generator.errors import PapirnaError
     from generator.games.papirove_doupe.scan.read import load_image
 
     def channels() -> list[np.ndarray] | None:
@@ -109,7 +110,10 @@ def colours_of(image, warp: Callable[[np.ndarray], np.ndarray], shown: str) -> C
         if image.mode == "RGB":
             rgb = image
         elif source:
-            rgb = load_image(Path(source), shown, colour=True)
+            try:
+                rgb = load_image(Path(source), shown, colour=True)
+            except PapirnaError:  # (read in grey, it can still be read without its colour)
+                return None
         else:
             return None
         if rgb.size != image.size or rgb.mode != "RGB":

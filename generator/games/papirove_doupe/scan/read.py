@@ -125,7 +125,8 @@ def load_image(path: Path, shown: str, colour: bool = False) -> Image.Image:
                 image.draft(mode, (image.width // 2, image.height // 2) if big else image.size)
             ImageOps.exif_transpose(image, in_place=True)  # no copy when already upright
             image = image if image.mode == mode else image.convert(mode)
-        except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as e:
+        except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as e:
+            # (ValueError: a mode Pillow cannot convert, a LAB TIFF's)
             raise PapirnaError(f"cannot read the image: {e}", file=shown) from None
     if not colour:
         image.info["papirna-source"] = str(path)

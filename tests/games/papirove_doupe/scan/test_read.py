@@ -262,3 +262,21 @@ def test_overlay_labels_never_cover_each_other_nor_the_rings_asked_about():
     for k, (a, b, c, d) in enumerate(plates):
         for e, f, g, h in plates[k + 1 :] + rings:
             assert c <= e or g <= a or d <= f or h <= b, "two plates (or a plate and a ring) meet"
+
+
+def test_an_image_in_a_mode_that_cannot_be_converted_is_a_one_line_error(tmp_path):
+    """A LAB TIFF (Pillow converts it neither to grey nor to colour): `papirna score` says it
+    cannot read the image, on one line naming the file, and exits non-zero (it raised a
+    ValueError with a traceback before)."""
+    from PIL import Image
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    path = tmp_path / "sheet.tif"
+    Image.new("LAB", (40, 30)).save(path)
+    result = CliRunner().invoke(app, ["score", "papirove-doupe", str(path)])
+    assert result.exit_code != 0
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("papirna: error: ") and "cannot read the image" in result.stderr
+    assert "sheet.tif" in result.stderr
