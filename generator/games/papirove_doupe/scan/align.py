@@ -972,7 +972,9 @@ def refine(gray: np.ndarray, align: Alignment, kind: SheetKind, ref: np.ndarray)
 
 
 def warp(gray: np.ndarray, align: Alignment, kind: SheetKind) -> np.ndarray:
-    """The sheet cut out of the image and straightened: grey levels at PX_PER_MM, sheet mm."""
+    """The sheet cut out of the image and straightened: grey levels at PX_PER_MM, sheet mm (an
+    image of several channels, height x width x channels, is straightened channel by channel;
+    beyond the photo's edge every channel is white)."""
     cv2 = _cv2()
     h = align.homography
     scale = 1.0
@@ -984,8 +986,9 @@ def warp(gray: np.ndarray, align: Alignment, kind: SheetKind) -> np.ndarray:
     shrink = np.array([[scale, 0, 0.5 * scale - 0.5], [0, scale, 0.5 * scale - 0.5], [0, 0, 1]])
     m = sheet_to_px() @ h @ np.linalg.inv(shrink)
     size = raster_size(kind.width, kind.height)
+    white = (255,) * (img.shape[2] if img.ndim == 3 else 1)
     out = cv2.warpPerspective(
-        img, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
+        img, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=white
     )
     return out
 

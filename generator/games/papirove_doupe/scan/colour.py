@@ -76,24 +76,30 @@ def box_colour(channels: Sequence[np.ndarray], boxes: Sequence[Box]) -> BoxColou
 
 
 class Colours:
-    """The colour of a photo's boxes (`box_colour`), read when first asked for and kept:
-    `read` gives the sheet-aligned channels (None where there is no colour to read)."""
+    """The colour of a photo's boxes (`box_colour`): `read` gives the sheet-aligned channels
+    (None where there is no colour to read), decoded when first needed and kept. `reading` is
+    the last reading of a whole sheet's boxes (`__call__`); `some` reads a few boxes only."""
 
     def __init__(self, read: Callable[[], Sequence[np.ndarray] | None]) -> None:
         self._read = read
+        self._channels: Sequence[np.ndarray] | None = None
+        self._decoded = False
         self._boxes: Sequence[Box] | None = None
         self.reading: BoxColour | None = None
 
+    def some(self, boxes: Sequence[Box]) -> BoxColour:
+        """The colour of these boxes (every value nan where the photo has none), not kept."""
+        if not self._decoded:
+            self._channels, self._decoded = self._read(), True
+        if self._channels is None:
+            nan = np.full(len(boxes), np.nan)
+            return BoxColour(nan, nan.copy())
+        return box_colour(self._channels, boxes)
+
     def __call__(self, boxes: Sequence[Box]) -> BoxColour:
-        """The colour of these boxes (every value nan where the photo has none)."""
+        """The colour of a sheet's boxes, kept as `reading` (read once for the same boxes)."""
         if self.reading is None or self._boxes is not boxes:
-            channels = self._read()
-            if channels is None:
-                nan = np.full(len(boxes), np.nan)
-                self.reading = BoxColour(nan, nan.copy())
-            else:
-                self.reading = box_colour(channels, boxes)
-            self._boxes = boxes
+            self.reading, self._boxes = self.some(boxes), boxes
         return self.reading
 
 
@@ -118,7 +124,7 @@ def colours_of(image, warp: Callable[[np.ndarray], np.ndarray], shown: str) -> C
             return None
         if rgb.size != image.size or rgb.mode != "RGB":
             return None
-        pixels = np.asarray(rgb)
-        return [warp(np.ascontiguousarray(pixels[..., k])) for k in range(3)]
+        straight = warp(np.asarray(rgb))  # (the three channels at once)
+        return [straight[..., k] for k in range(3)]
 
     return Colours(channels)

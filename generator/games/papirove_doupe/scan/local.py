@@ -859,7 +859,12 @@ def faint_marks(
     level = float(np.median(peak[clear]))
     faint = known & (ev > 0) & (peak < FAINT_PEAK * level)
     if colour is not None and level < LIGHT_INK:
-        faint |= grey_marks(colour(boxes).chroma, ev, clear)
+        # the clear marks' colour first: a sheet in grey pencil (most light ones) stops there
+        sure = np.flatnonzero(clear)
+        if ink_chroma(colour.some([boxes[i] for i in sure]).chroma, np.ones(len(sure), bool)) >= (
+            INK_CHROMA
+        ):
+            faint |= grey_marks(colour(boxes).chroma, ev, clear)
     return faint
 
 

@@ -119,10 +119,13 @@ class _Known:
     def __init__(self, known: dict[str, tuple[float, float]]) -> None:
         self.known, self.reading, self.asked = known, None, 0
 
-    def __call__(self, boxes):
+    def some(self, boxes):
         self.asked += 1
         pairs = [self.known.get(b.name, (np.nan, np.nan)) for b in boxes]
-        self.reading = colour.BoxColour(*(np.array(v) for v in zip(*pairs, strict=True)))
+        return colour.BoxColour(*(np.array(v) for v in zip(*pairs, strict=True)))
+
+    def __call__(self, boxes):
+        self.reading = self.some(boxes)
         return self.reading
 
 
@@ -204,3 +207,13 @@ def test_the_colour_is_read_where_the_grey_shows_too_few_marks(pd_pack, sheet_ki
     chroma = _Known({})
     local.evidence(photo, ref, ref, list(sheet_kind.boxes), marks.BAND, chroma)
     assert chroma.asked == 1
+
+
+def test_a_light_sheet_in_grey_pencil_reads_only_its_clear_marks_colour(pd_pack, sheet_kind):
+    """A sheet of light marks (the fills of `_sheet`, darkness 0.12) drawn in grey pencil: the
+    colour of its clear marks is read (0.02, under INK_CHROMA) and that is all; the whole
+    sheet's colour is never read, so light pencil costs the one decoding, not every box."""
+    photo, ref, _ = _sheet(pd_pack, sheet_kind)
+    chroma = _Known({f"gem.{k}": (0.02, 0.0) for k in range(1, 9)})
+    local.evidence(photo, ref, ref, list(sheet_kind.boxes), marks.BAND, chroma)
+    assert chroma.asked == 1 and chroma.reading is None
