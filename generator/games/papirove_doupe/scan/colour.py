@@ -1,10 +1,10 @@
-"""The colour of what darkens each box, for the one check that needs it.
+"""The colour of what darkens each box, for a sheet filled with a highlighter.
 
 The reader reads in grey (a JPEG is decoded straight to its brightness). A highlighter's fill
-is as light in grey as the grey smudge an erased pencil mark leaves, so on a sheet filled with
-one the smudge cannot be told from a mark by its darkness; by its colour it can: the fill is
-yellow, pink or green, the smudge grey. `local.faint_marks` asks for the colours only on such
-a sheet (its clear marks light), so a photo filled in pen or pencil is not decoded again.
+is as light in grey as the grey smudge an erased pencil mark leaves, and in dim light it can
+vanish; by its colour it is told: the fill is yellow, pink or green, the smudge grey.
+`local.evidence` asks for the colours only where the sheet's clear marks are light or too few
+(`local.faint_marks`, `local.colour_fills`), so a photo filled in pen is not decoded again.
 """
 
 from __future__ import annotations

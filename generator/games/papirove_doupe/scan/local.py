@@ -604,8 +604,8 @@ def evidence(
     colour: Colours | None = None,
 ) -> Evidence:
     """The evidence of every box, decided against its neighbourhood and the sheet's own marks
-    (`colour`: the colour of what darkens each box, as `colour.box_chroma` gives it, asked for
-    only where the sheet's marks are light; see `faint_marks`)."""
+    (`colour`: the colour of what darkens each box, as `colour.box_colour` gives it, asked for
+    only where the sheet's marks are light or too few; see `faint_marks`, `colour_fills`)."""
     bg = background(photo - exp, ref, boxes)
     local = photo - bg
     f = marks.features(local, exp, boxes)
@@ -860,10 +860,8 @@ def faint_marks(
     faint = known & (ev > 0) & (peak < FAINT_PEAK * level)
     if colour is not None and level < LIGHT_INK:
         # the clear marks' colour first: a sheet in grey pencil (most light ones) stops there
-        sure = np.flatnonzero(clear)
-        if ink_chroma(colour.some([boxes[i] for i in sure]).chroma, np.ones(len(sure), bool)) >= (
-            INK_CHROMA
-        ):
+        sure = colour.some([b for b, c in zip(boxes, clear, strict=True) if c]).chroma
+        if ink_chroma(sure, np.isfinite(sure)) >= INK_CHROMA:
             faint |= grey_marks(colour(boxes).chroma, ev, clear)
     return faint
 
@@ -871,7 +869,7 @@ def faint_marks(
 LIGHT_INK = 0.35  # the clear marks' darkest strokes (`peaks` over the print's contrast) under
 # this: a light ink, whose marks' colour is read (the fourth photo set's highlighters 0.11-0.25;
 # its pencils and ballpoints 0.32-0.78; the third set's light pencils, 0.12, are grey)
-INK_CHROMA = 0.25  # the clear marks' median colourfulness (`colour.box_chroma`) from which the
+INK_CHROMA = 0.25  # the clear marks' median colourfulness (`colour.box_colour`) from which the
 # sheet is filled in a coloured ink (highlighters 0.31-0.59; every third-set sheet with marks
 # under LIGHT_INK, pencil or coloured pencil, 0.19 at most)
 GREY_SHARE = 0.4  # a box read as marked whose colour is under this share of the clear marks'

@@ -243,10 +243,10 @@ def _ask_about_a_lone_light_mark(
     four wrong sheets listed before become too unsure to score; 87 more boxes are listed in all,
     and no sheet read right changes."""
     boxes = [n for n in names if ".glory." not in n and n != "resurrection" and scored(n)]
-    clear = sorted(e for n in boxes if (e := evidence.get(n, 0.0)) >= LONE_CLEAR)
+    clear = [e for n in boxes if (e := evidence.get(n, 0.0)) >= LONE_CLEAR]
     if len(clear) < LONE_MIN:
         return
-    level = clear[len(clear) // 2]
+    level = _upper_median(clear)
     light = [
         n for n in boxes if marked[n] and n not in ask and evidence.get(n, 0.0) < LONE_SHARE * level
     ]
