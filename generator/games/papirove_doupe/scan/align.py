@@ -11,6 +11,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -1031,7 +1032,7 @@ def _unbend(
     left. Returns the corrected photo and the largest shift in mm.
     """
     cv2 = _cv2()
-    from generator.games.papirove_doupe.scan.marks import of_ref
+    from generator.games.papirove_doupe.scan.marks import Keep, of_ref
 
     size = int(window_mm * PX_PER_MM)
     reach = size / 6 if reach_mm is None else reach_mm * PX_PER_MM
@@ -1041,7 +1042,12 @@ def _unbend(
     ys = np.linspace(size / 2, h - size / 2, rows)
     hann = cv2.createHanningWindow((size, size), cv2.CV_32F)
     shift = np.full((rows, cols, 2), np.nan, np.float32)
-    windows = of_ref(ref, f"unbend {size} {grid}", lambda r: _bend_windows(r, size, xs, ys))
+    windows = of_ref(
+        ref,
+        f"unbend {size} {grid}",
+        lambda r: _bend_windows(r, size, xs, ys),
+        Keep(f"unbend-{size}-{cols}x{rows}", _windows_arrays, partial(_windows_plan, size=size)),
+    )
     for r, c, x0, y0, b in windows:
         a = 1.0 - straight[y0 : y0 + size, x0 : x0 + size].astype(np.float32) / 255.0
         (dx, dy), clear = cv2.phaseCorrelate(b, a, hann)
@@ -1109,11 +1115,55 @@ def _bend_windows(
     return out
 
 
+def _windows_arrays(ref: np.ndarray, windows: list) -> dict[str, np.ndarray]:
+    """`_bend_windows`' windows as the cache keeps them: their places (the sheet has the rest)."""
+    return {"at": np.array([w[:4] for w in windows], np.int64).reshape(-1, 4)}
+
+
+def _windows_plan(ref: np.ndarray, arrays: dict[str, np.ndarray], size: int) -> list:
+    """`_bend_windows`' windows again from their places."""
+    at = arrays["at"]
+    h, w = ref.shape
+    if at.size and (at.min() < 0 or (at[:, 2] + size).max() > w or (at[:, 3] + size).max() > h):
+        raise ValueError("a plan of another sheet")
+    return [
+        (r, c, x0, y0, ref[y0 : y0 + size, x0 : x0 + size].copy())
+        for r, c, x0, y0 in arrays["at"].tolist()
+    ]
+
+
 REGISTER_MM = 0.8  # a box is matched against the blank sheet in a window this much wider
 REGISTER_REACH = 8  # px: and may be found up to this far off either way (1 mm)
 REGISTER_AROUND_MM = 9.0  # a box's shift is the median of the boxes' whose centres lie this close
 REGISTER_CELL = 16  # px: the shift field is spread over cells of this size
 REGISTER_MIN = 0.5  # px: a box's shift smaller than this is taken for none (the print matches)
+
+
+def _register_arrays(ref: np.ndarray, plan: tuple) -> dict[str, np.ndarray]:
+    """`_register_plan` as the cache keeps it: the windows and each box's neighbours."""
+    _, windows, around = plan
+    return {
+        "windows": np.array(windows, np.int64).reshape(-1, 5),
+        "around": np.concatenate(
+            [np.asarray(a, np.int64) for a in around] or [np.zeros(0, np.int64)]
+        ),
+        "counts": np.array([len(a) for a in around], np.int64),
+    }
+
+
+def _register_again(ref: np.ndarray, arrays: dict[str, np.ndarray]) -> tuple:
+    """`_register_plan` again from what the cache keeps (the half-size sheet made anew)."""
+    cv2 = _cv2()
+    h, w = ref.shape
+    half = cv2.resize(ref, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    windows = [tuple(row) for row in arrays["windows"].tolist()]
+    counts = arrays["counts"]
+    if arrays["around"].size and (
+        arrays["around"].max() >= counts.size or counts.sum() != arrays["around"].size
+    ):
+        raise ValueError("a plan of other boxes")
+    around = np.split(arrays["around"], np.cumsum(counts)[:-1])
+    return half, windows, around
 
 
 def _register_plan(ref: np.ndarray, boxes) -> tuple:
@@ -1151,10 +1201,14 @@ def box_shifts(photo: np.ndarray, ref: np.ndarray, boxes) -> np.ndarray:
     boxes within REGISTER_AROUND_MM, itself included.
     """
     cv2 = _cv2()
-    from generator.games.papirove_doupe.scan.marks import of_ref
+    from generator.games.papirove_doupe.scan.marks import Keep, boxes_name, of_ref
 
+    name = f"register-{boxes_name(boxes)}"
     half_ref, windows, around = of_ref(
-        ref, f"register {hash(tuple(boxes))}", lambda r: _register_plan(r, boxes)
+        ref,
+        name,
+        lambda r: _register_plan(r, boxes),
+        Keep(name, _register_arrays, _register_again),
     )
     h, w = photo.shape
     half = cv2.resize(photo, (w // 2, h // 2), interpolation=cv2.INTER_AREA)

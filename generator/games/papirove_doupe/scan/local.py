@@ -101,17 +101,20 @@ def _grow(image: np.ndarray, factor: int, shape: tuple[int, int]) -> np.ndarray:
 
 def _outside_boxes(ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """Where the blank sheet lies outside every box and GROW_MM round it."""
-    key = f"outside boxes {hash(tuple(boxes))}"
-    return marks.of_ref(ref, key, lambda r: box_mask(r.shape, boxes, GROW_MM) == 0)
+    name = f"outside-{marks.boxes_name(boxes)}"
+    make = lambda r: box_mask(r.shape, boxes, GROW_MM) == 0  # noqa: E731
+    return marks.of_ref(ref, name, make, marks.mask_kept(name))
 
 
 def _open_paper(ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """Where the blank sheet is paper away from the print and from every box (GROW_MM round)."""
     cv2 = _cv2()
+    name = f"open-paper-{marks.boxes_name(boxes)}"
     return marks.of_ref(
         ref,
-        f"background paper {hash(tuple(boxes))}",
+        name,
         lambda r: (cv2.dilate(r, np.ones((5, 5), np.uint8)) < 0.03) & _outside_boxes(r, boxes),
+        marks.mask_kept(name),
     )
 
 

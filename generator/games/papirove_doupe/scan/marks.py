@@ -17,11 +17,14 @@ in units of that spread; its confidence says how far the score is from the thres
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+from zipfile import BadZipFile
 
 import numpy as np
 
-from generator.games.papirove_doupe.scan.template import PX_PER_MM, Box, px
+from generator.games.papirove_doupe.scan.template import PX_PER_MM, Box, plan_file, px, save_plan
 
 INSET_MM = 0.5  # the measured region stays this far inside a box's printed outline
 CENTRE_INSET = 0.28  # a square box's middle: this share of its side in from each edge
@@ -63,7 +66,7 @@ def paper_level(gray: np.ndarray, ref: np.ndarray) -> np.ndarray:
     cv2 = _cv2()
     h, w = gray.shape
     small = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA).astype(np.float32)
-    paper = of_ref(ref, "paper", _paper_half)
+    paper = of_ref(ref, "paper", _paper_half, mask_kept("paper-half"))
     k = int(PAPER_BLOCK * PX_PER_MM / 2)
     bh, bw = small.shape[0] // k, small.shape[1] // k
     values = np.where(paper, small, -1.0)[: bh * k, : bw * k]
@@ -105,14 +108,77 @@ def darkness(gray: np.ndarray, ref: np.ndarray) -> np.ndarray:
 _OF_REF: dict[tuple[int, str], tuple[np.ndarray, object]] = {}
 
 
-def of_ref(ref: np.ndarray, what: str, make):
-    """`make(ref)`, kept for a read-only blank sheet (the template's own, made once per run)."""
+class Keep(NamedTuple):
+    """How a plan of the blank sheet is kept in the cache folder between runs: its file's name
+    (letters, digits, dashes), its arrays, and the plan again from them and the sheet."""
+
+    name: str
+    arrays: Callable[[np.ndarray, Any], dict[str, np.ndarray]]
+    plan: Callable[[np.ndarray, dict[str, np.ndarray]], Any]
+
+
+def of_ref(ref: np.ndarray, what: str, make, keep: Keep | None = None):
+    """`make(ref)`, kept for a read-only blank sheet (the template's own, made once per run)
+    and, with `keep`, in the cache folder too (where the blank sheet is): each `papirna score`
+    is a new process, and these plans are a tenth of a second of its CPU."""
     if ref.flags.writeable:
         return make(ref)
     key = (id(ref), what)
     if key not in _OF_REF:
-        _OF_REF[key] = (ref, make(ref))  # the sheet is held, so its id is never reused
+        _OF_REF[key] = (ref, _kept(ref, make, keep))  # the sheet is held: its id is not reused
     return _OF_REF[key][1]
+
+
+def _kept(ref: np.ndarray, make, keep: Keep | None):
+    """The plan from the cache folder when it is there and whole, else made (and stored)."""
+    path = plan_file(ref, keep.name) if keep else None
+    if path is None:
+        return make(ref)
+    try:
+        with np.load(path, allow_pickle=False) as stored:
+            return keep.plan(ref, {k: stored[k] for k in stored.files})
+    except (OSError, ValueError, KeyError, IndexError, EOFError, BadZipFile):  # none, or damaged
+        pass
+    value = make(ref)
+    save_plan(path, keep.arrays(ref, value))
+    return value
+
+
+def packed(mask: np.ndarray) -> dict[str, np.ndarray]:
+    """A boolean image as the arrays `unpacked` takes (a bit a pixel)."""
+    return {"bits": np.packbits(mask, axis=None), "shape": np.array(mask.shape)}
+
+
+def unpacked(arrays: dict[str, np.ndarray]) -> np.ndarray:
+    """The boolean image `packed` stored."""
+    shape = tuple(int(n) for n in arrays["shape"])
+    return np.unpackbits(arrays["bits"], count=math.prod(shape)).reshape(shape).view(bool)
+
+
+def boxes_name(boxes) -> str:
+    """A name for a list of boxes that stays the same from run to run (unlike `hash`)."""
+    key = tuple(boxes)
+    if key not in _BOX_NAMES:
+        import hashlib
+
+        _BOX_NAMES[key] = hashlib.sha256(repr(key).encode()).hexdigest()[:16]
+    return _BOX_NAMES[key]
+
+
+_BOX_NAMES: dict[tuple, str] = {}
+
+
+def mask_kept(name: str) -> Keep:
+    """How a boolean image of the blank sheet (of its size or half) is kept, in the file `name`."""
+    return Keep(name, lambda ref, mask: packed(mask), _mask_again)
+
+
+def _mask_again(ref: np.ndarray, arrays: dict[str, np.ndarray]) -> np.ndarray:
+    mask = unpacked(arrays)
+    h, w = ref.shape
+    if mask.shape not in ((h, w), (h // 2, w // 2)):
+        raise ValueError("a plan of another sheet")
+    return mask
 
 
 def _flat_bins(ref: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
@@ -125,13 +191,32 @@ def _flat_bins(ref: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
     return flat, bins * 1024, nb
 
 
+def _flat_arrays(ref: np.ndarray, plan: tuple[np.ndarray, np.ndarray, int]) -> dict:
+    flat, bins, nb = plan
+    mask = np.zeros(ref.size, bool)
+    mask[flat] = True
+    small = np.uint8 if nb <= 256 else np.uint16
+    return {"flat": np.packbits(mask), "bins": (bins // 1024).astype(small), "nb": np.array(nb)}
+
+
+def _flat_plan(ref: np.ndarray, arrays: dict) -> tuple[np.ndarray, np.ndarray, int]:
+    flat = np.flatnonzero(np.unpackbits(arrays["flat"], count=ref.size))
+    bins = arrays["bins"].astype(np.int64) * 1024
+    if bins.shape != flat.shape:
+        raise ValueError("a damaged plan")
+    return flat, bins, int(arrays["nb"])
+
+
+FLAT = Keep("flat", _flat_arrays, _flat_plan)
+
+
 def tone_curve(photo: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """How the printed tones of the blank sheet came out in the photo: (ref levels, photo levels).
 
     Measured on flat areas of the print (paper, shading, solid ink) as the median photo darkness
     where the blank sheet has each level; pen marks cover too little of those areas to move it.
     """
-    flat, bins, nb = of_ref(ref, "flat", _flat_bins)
+    flat, bins, nb = of_ref(ref, "flat", _flat_bins, FLAT)
     values = photo.ravel()[flat]
     q = np.clip((values + 0.5) * 512 + 0.5, 0, 1023).astype(np.int64)
     hist = np.bincount(bins + q, minlength=nb * 1024).reshape(nb, 1024)

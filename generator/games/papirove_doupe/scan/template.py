@@ -10,6 +10,8 @@ import glob
 import io
 import json
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -222,7 +224,7 @@ def _save(path: Path, data: bytes) -> None:
     cache cannot grow with each upgrade); a cache that cannot be written is no error."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, path)
     except OSError:
@@ -373,4 +375,26 @@ def reference(pack: Pack, kind: SheetKind, sid: str, lang: str) -> np.ndarray:
         dark = 1.0 - grey.astype(np.float32) / 255.0
         dark.setflags(write=False)
         _REFERENCES[key] = dark
-    return _REFERENCES[key]
+    dark = _REFERENCES[key]
+    if stored:
+        _PLANS[id(dark)] = lambda what: _cache_path(
+            pack, f"plan-{kind.printable}-{sid}-{what}", ".npz"
+        )
+    return dark
+
+
+_PLANS: dict[int, Callable[[str], Path | None]] = {}  # blank sheet (id) -> where its plans go
+
+
+def plan_file(ref: np.ndarray, what: str) -> Path | None:
+    """The cache file of what the reader works out from the blank sheet `ref` alone (`what`: a
+    name of letters, digits and dashes), or None when `ref` is not a cached blank sheet."""
+    where = _PLANS.get(id(ref))
+    return where(what) if where else None
+
+
+def save_plan(path: Path, arrays: dict[str, np.ndarray]) -> None:
+    """Write a plan's arrays to the cache (whole or not at all, as every cache file)."""
+    buf = io.BytesIO()
+    np.savez(buf, **arrays)
+    _save(path, buf.getvalue())
