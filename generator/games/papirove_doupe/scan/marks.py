@@ -16,6 +16,7 @@ in units of that spread; its confidence says how far the score is from the thres
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -254,9 +255,12 @@ def _windows(photo: np.ndarray, ref: np.ndarray, boxes: list[Box]):
         yield photo[y0:y1, x0:x1], ref[y0:y1, x0:x1]
 
 
+@functools.lru_cache(maxsize=64)
 def motion_kernel(length: float, angle: float) -> np.ndarray:
     """A straight blur of `length` px at `angle` degrees (a hand moving during the exposure),
-    as a normalised kernel: the line sampled finely and spread bilinearly over the pixels."""
+    as a normalised kernel: the line sampled finely and spread bilinearly over the pixels.
+
+    Kept (read-only): fitting a photo's blur asks for a few kernels 20-odd times each."""
     n = max(3, math.ceil(length) | 1) + 2
     kern = np.zeros((n, n), np.float32)
     c = (n - 1) / 2
@@ -272,7 +276,9 @@ def motion_kernel(length: float, angle: float) -> np.ndarray:
         (1, 1, fx * fy),
     ):
         np.add.at(kern, (y0 + dy, x0 + dx), w)
-    return kern / kern.sum()
+    kern = kern / kern.sum()
+    kern.setflags(write=False)
+    return kern
 
 
 @dataclass(frozen=True)

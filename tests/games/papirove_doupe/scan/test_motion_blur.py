@@ -39,6 +39,16 @@ def test_motion_kernel_is_a_normalised_line_through_its_centre():
     assert marks.motion_kernel(7.0, 90.0)[:, c].sum() == pytest.approx(1.0, abs=1e-6)
 
 
+def test_motion_kernels_are_kept_read_only():
+    """Fitting a blur asks for the same few kernels again and again: each is made once, and
+    kept read-only, so that no caller can change the kernel the next one gets."""
+    k = marks.motion_kernel(5.0, 45.0)
+    assert marks.motion_kernel(5.0, 45.0) is k
+    assert not k.flags.writeable
+    with pytest.raises(ValueError):
+        k[0, 0] = 1.0
+
+
 def _angle_off(a: float, b: float) -> float:
     """Degrees between two directions of a line (0 and 180 are one)."""
     d = abs(a - b) % 180.0
