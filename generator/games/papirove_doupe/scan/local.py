@@ -605,10 +605,12 @@ def evidence(
     boxes: list[Box],
     band: float,
     colour: Colours | None = None,
+    px_per_mm: float | None = None,
 ) -> Evidence:
     """The evidence of every box, decided against its neighbourhood and the sheet's own marks
     (`colour`: the colour of what darkens each box, as `colour.box_colour` gives it, asked for
-    only where the sheet's marks are light or too few; see `faint_marks`, `colour_fills`)."""
+    only where the sheet's marks are light or too few; see `faint_marks`, `colour_fills`;
+    `px_per_mm`: the sheet's resolution in the photo, where known, see `faint_share`)."""
     bg = background(photo - exp, ref, boxes)
     local = photo - bg
     f = marks.features(local, exp, boxes)
@@ -740,7 +742,7 @@ def evidence(
     # an erased pencil mark leaves a grey smudge as dark on average as a light cross, but its
     # darkest strokes far lighter than the sheet's own marks: it leans empty, and is asked about
     # when it read as marked at FAINT_ASK or more
-    faint = faint_marks(local, exp, boxes, ev, share, colour)
+    faint = faint_marks(local, exp, boxes, ev, share, colour, faint_share(px_per_mm))
     asked = faint & (ev >= FAINT_ASK)
     if colour is not None:
         # the colour is read where the sheet's marks are light (`faint_marks` read it then), or
@@ -814,6 +816,12 @@ def evidence(
 FAINT_PEAK = 0.25  # a mark whose darkest strokes reach less than this share of the sheet's
 # clear marks' (each over its print's contrast) is faint: an erased pencil mark's ghost (the
 # fourth photo set: 0.10-0.22; the third set's true marks read as marked: 30 of 30,550 under)
+FAINT_SHARP_PX = 3.0  # on a photo of this many px per mm or more, a pen stroke (0.4 mm) is over
+FAINT_PEAK_SHARP = 0.32  # a pixel wide and its darkest pixels keep their level: faint is under
+# this share there. The fourth set's erased ghosts on photos of 3-5 px per mm reached 0.29
+# (cases 1330, 1554, 1570: unlisted); the third set's true marks at 3 px per mm or more went
+# down to 0.30 once and 0.34 next, of 9,719 (336 sheets); under 3 px per mm a stroke is a
+# pixel or less, its darkest pixel a share of it, and true marks go down to 0.01
 FAINT_CLEAR = 3.0  # evidence: the sheet's clear marks, at least
 FAINT_MIN = 5  # of which there must be this many to judge by
 FAINT_ASK = 1.0  # evidence: a faint box read as marked this surely is asked about whatever the
@@ -845,10 +853,11 @@ def faint_marks(
     ev: np.ndarray,
     contrast: np.ndarray,
     colour: Colours | None = None,
+    share: float = FAINT_PEAK,
 ) -> np.ndarray:
     """The square boxes read as marked (`ev` > 0) whose darkest strokes (`peaks`, over the
-    `contrast` of their print) reach less than FAINT_PEAK of the median of the sheet's clear
-    marks': a grey smudge, not a stroke of the pen the sheet was filled in. A player erasing a
+    `contrast` of their print) reach less than `share` of the median of the sheet's clear
+    marks' (FAINT_PEAK, or more on a sharp photo: see `faint_share`): a grey smudge, not a stroke of the pen the sheet was filled in. A player erasing a
     pencil mark leaves one (the fourth photo set: 26 such ghosts read as surely marked, each
     a misscore with nothing listed); a shadow's edge or a crease can too. None where the sheet
     has fewer than FAINT_MIN clear marks to judge by. Where the clear marks are light (under
@@ -860,13 +869,20 @@ def faint_marks(
     if clear.sum() < FAINT_MIN:
         return np.zeros(len(boxes), bool)
     level = float(np.median(peak[clear]))
-    faint = known & (ev > 0) & (peak < FAINT_PEAK * level)
+    faint = known & (ev > 0) & (peak < share * level)
     if colour is not None and level < LIGHT_INK:
         # the clear marks' colour first: a sheet in grey pencil (most light ones) stops there
         sure = colour.some([b for b, c in zip(boxes, clear, strict=True) if c]).chroma
         if ink_chroma(sure, np.isfinite(sure)) >= INK_CHROMA:
             faint |= grey_marks(colour(boxes).chroma, ev, clear)
     return faint
+
+
+def faint_share(px_per_mm: float | None) -> float:
+    """The share of the clear marks' darkest strokes under which a mark is faint on a photo of
+    `px_per_mm` (unknown: FAINT_PEAK)."""
+    sharp = px_per_mm is not None and px_per_mm >= FAINT_SHARP_PX
+    return FAINT_PEAK_SHARP if sharp else FAINT_PEAK
 
 
 LIGHT_INK = 0.35  # the clear marks' darkest strokes (`peaks` over the print's contrast) under

@@ -193,7 +193,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         notes.append(f"the sheet is bent or curled (the print moves by up to {bend:.1f} mm)")
         causes.append(f"the sheet is bent or curled (by up to {bend:.1f} mm)")
     colour = colours_of(image, lambda channel: align.warp(channel, where, kind), shown)
-    found = local.evidence(photo, exp, ref, boxes, band, colour)
+    found = local.evidence(photo, exp, ref, boxes, band, colour, where.px_per_mm)
     evidence = dict(zip(found.names, found.evidence.tolist(), strict=True))
     quality = _quality(found, where.px_per_mm)
     widen = widening(quality)

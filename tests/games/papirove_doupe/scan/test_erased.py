@@ -20,17 +20,17 @@ SEED = 24
 CLEAR = [f"gem.{k}" for k in range(1, 7)]  # the sheet's own marks: crosses of darkness 0.6
 
 
-def _evidence(pd_pack, sheet_kind, smudge: float, light: float = 0.0):
+def _evidence(pd_pack, sheet_kind, smudge: float, light: float = 0.0, px_per_mm=None):
     """The evidence and doubts of a sheet with pen crosses in gems 1-6, a grey smudge of
     darkness `smudge` over the inside of item 3's first half, and, when `light` is given, a
-    light cross of that darkness in item 5's first half."""
+    light cross of that darkness in item 5's first half (read as from a photo of `px_per_mm`)."""
     photo, ref = blank_photo(pd_pack, sheet_kind, SEED)
     for name in CLEAR:
         pencil_cross(photo, box_named(sheet_kind, name), 0.6)
     raise_inside(photo, box_named(sheet_kind, "item.3.half.1"), smudge)
     if light:
         pencil_cross(photo, box_named(sheet_kind, "item.5.half.1"), light)
-    found = local.evidence(photo, ref, ref, list(sheet_kind.boxes), marks.BAND)
+    found = local.evidence(photo, ref, ref, list(sheet_kind.boxes), marks.BAND, None, px_per_mm)
     return dict(zip(found.names, found.evidence.tolist(), strict=True)), found.doubts
 
 
@@ -60,6 +60,29 @@ def test_the_planted_defect_reads_the_smudge_as_marked(pd_pack, sheet_kind, monk
     nothing to ask."""
     monkeypatch.setattr(local, "FAINT_PEAK", 0.0)
     ev, doubts = _evidence(pd_pack, sheet_kind, 0.06)
+    assert ev["item.3.half.1"] > 0 and "item.3.half.1" not in doubts
+
+
+@pytest.mark.parametrize(("px_per_mm", "faint"), [(4.0, True), (2.5, False), (None, False)])
+def test_a_smudge_a_third_as_dark_is_faint_on_a_sharp_photo(pd_pack, sheet_kind, px_per_mm, faint):
+    """A smudge of 0.16, whose darkest pixels reach about 0.3 of the crosses' (over FAINT_PEAK,
+    under FAINT_PEAK_SHARP): on a photo of 4 px per mm it is faint (leans empty, asked about);
+    under FAINT_SHARP_PX, where true marks' darkest pixels come out as low, or where the
+    resolution is not known, it reads as marked."""
+    ev, doubts = _evidence(pd_pack, sheet_kind, 0.16, px_per_mm=px_per_mm)
+    if faint:
+        assert ev["item.3.half.1"] <= -local.QUESTION and "item.3.half.1" in doubts
+    else:
+        assert ev["item.3.half.1"] > local.FAINT_CLEAR and "item.3.half.1" not in doubts
+
+
+def test_the_planted_defect_reads_that_smudge_as_marked_on_a_sharp_photo(
+    pd_pack, sheet_kind, monkeypatch
+):
+    """The planted defect, the sharp photo's share no higher than FAINT_PEAK (as before),
+    reads the same smudge at 4 px per mm as marked, with nothing to ask."""
+    monkeypatch.setattr(local, "FAINT_PEAK_SHARP", local.FAINT_PEAK)
+    ev, doubts = _evidence(pd_pack, sheet_kind, 0.16, px_per_mm=4.0)
     assert ev["item.3.half.1"] > 0 and "item.3.half.1" not in doubts
 
 
