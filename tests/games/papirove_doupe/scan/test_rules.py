@@ -437,3 +437,29 @@ def test_a_faint_tail_after_plain_marks_is_asked_about(monkeypatch):
     # the planted defect, the old rule alone (faint: under LIGHT 3): nothing is listed
     monkeypatch.setattr(rules, "TAIL_SHARE", 0.0)
     assert decide(ev).ask == {}
+
+
+def _glory_rows(rings: dict[str, float]) -> dict[str, float]:
+    """Every glory row's values at -1 (empty), with `rings` read as given."""
+    ev = {f"quest.{q}.glory.{v}": -1.0 for q in (1, 2, 3) for v in range(1, 15)}
+    ev |= {f"goal.glory.{v}": -1.0 for v in range(1, 13)}
+    ev |= {f"ability.glory.{v}": -1.0 for v in range(-6, 12)}
+    return ev | rings
+
+
+def test_a_row_circled_only_by_a_lighter_ring_is_asked_about(monkeypatch):
+    # the fourth set's case 1823: an erased ring's ghost round quest 1's 14 read at +1.5, the
+    # sheet's pencil rings round goal 2 and ability 6 at +2.75; 1.5 <= LIGHT_RING and
+    # 1.5 < LIGHTER 0.6 x 2.75 = 1.65: asked about (the rules alone read quest 1 as 14, sure)
+    from generator.games.papirove_doupe.scan import rules
+
+    ev = _glory_rows({"quest.1.glory.14": 1.5, "goal.glory.2": 2.75, "ability.glory.6": 2.75})
+    d = decide(ev)
+    assert d.marked["quest.1.glory.14"] and d.ask == {"quest.1.glory.14": "unsure"}
+    # as plain as the others (the player's own light hand): not asked
+    assert decide(ev | {"quest.1.glory.14": 2.75}).ask == {}
+    # no other ring on the sheet to judge by: not asked
+    assert decide(_glory_rows({"quest.1.glory.14": 1.5})).ask == {}
+    # the planted defect, no such question: nothing is listed
+    monkeypatch.setattr(rules, "LIGHTER", 0.0)
+    assert decide(ev).ask == {}
