@@ -134,7 +134,7 @@ def background(residue: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.nda
     sigma = BACKGROUND_MM * PX_PER_MM / BLOCK
     wide = WIDE_BLOCK // BLOCK
     level = residue  # (set by the first pass)
-    for _ in range(2):
+    for last in (False, True):
         num = _shrink(residue * weight, BLOCK)
         den = _shrink(weight, BLOCK)
         wide_num = cv2.GaussianBlur(_shrink(num, wide), (0, 0), sigma * 4 / wide)
@@ -146,7 +146,8 @@ def background(residue: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.nda
         # where the near paper is too scarce to judge by, the wider one stands in (blended)
         t = np.clip(den / 0.08, 0.0, 1.0)
         level = _grow((near * t + far * (1 - t)).astype(np.float32), BLOCK, residue.shape)
-        weight = (paper & (residue - level < STROKE)).astype(np.float32)
+        if not last:  # (the second pass's weights would weigh nothing more)
+            weight = (paper & (residue - level < STROKE)).astype(np.float32)
     return level
 
 
