@@ -79,6 +79,22 @@ def box_mask(shape: tuple[int, int], boxes: list[Box], grow_mm: float) -> np.nda
     return mask
 
 
+def _median(values: np.ndarray) -> float:
+    """`np.median` of a 1-D array, the same to the last bit, without its overhead (a tenth of
+    the time on the few hundred values of a box; it is asked for a thousand times a photo)."""
+    n = values.size
+    if n == 0:
+        return math.nan
+    k = n // 2
+    if n % 2:
+        part = np.partition(values, (k, n - 1))
+        middle = part[k] + 0.0  # (as NumPy's mean sums from +0: never -0)
+    else:
+        part = np.partition(values, (k - 1, k, n - 1))
+        middle = (part[k - 1] + part[k] + 0.0) / 2
+    return math.nan if np.isnan(part[n - 1]) else float(middle)
+
+
 def _shrink(image: np.ndarray, factor: int) -> np.ndarray:
     """The image averaged over factor x factor blocks (its size rounded up, edges replicated)."""
     cv2 = _cv2()
@@ -493,7 +509,7 @@ def local_levels(
         v = v[v < cut][:LOCAL_K]
         if v.size >= LOCAL_MIN:
             cap = min(most, LOCAL_SHADE * abs(float(shade[i])))
-            shift[i] = min(max(float(np.median(v)) - centre, 0.0), cap)
+            shift[i] = min(max(_median(v) - centre, 0.0), cap)
     return shift
 
 
@@ -963,9 +979,9 @@ def print_contrast(
         line = ref[y0:y1, x0:x1] > 0.5
         if line.sum() < OUTLINE_PIXELS:
             continue
-        printed = float(np.median(exp[y0:y1, x0:x1][line]))
+        printed = _median(exp[y0:y1, x0:x1][line])
         if printed > 1e-3:
-            out[i] = float(np.median(local[y0:y1, x0:x1][line])) / printed
+            out[i] = _median(local[y0:y1, x0:x1][line]) / printed
     known = np.isfinite(out)
     if not known.any():
         return np.ones(len(boxes))
@@ -1245,7 +1261,7 @@ def outline_darkness(local: np.ndarray, exp: np.ndarray, boxes: list[Box]) -> np
         counts = np.bincount(idx, minlength=OUTLINE_SECTORS)
         if counts.min() == 0:
             continue
-        out[i] = float(np.median(np.bincount(idx, d, OUTLINE_SECTORS) / counts))
+        out[i] = _median(np.bincount(idx, d, OUTLINE_SECTORS) / counts)
     return out
 
 
@@ -1308,7 +1324,7 @@ def _against_neighbours(values: np.ndarray) -> np.ndarray:
     out = np.empty(len(values))
     for j in range(len(values)):
         lo, hi = max(0, j - OUTLINE_NEAR), min(len(values), j + OUTLINE_NEAR + 1)
-        out[j] = values[j] - np.median(np.delete(values[lo:hi], j - lo))
+        out[j] = values[j] - _median(np.delete(values[lo:hi], j - lo))
     return out
 
 
