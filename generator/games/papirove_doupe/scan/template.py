@@ -377,20 +377,22 @@ def reference(pack: Pack, kind: SheetKind, sid: str, lang: str) -> np.ndarray:
         _REFERENCES[key] = dark
     dark = _REFERENCES[key]
     if stored:
-        _PLANS[id(dark)] = lambda what: _cache_path(
-            pack, f"plan-{kind.printable}-{sid}-{what}", ".npz"
+        # (the sheet is held with it, so that its id is never another array's)
+        _PLANS[id(dark)] = (
+            dark,
+            lambda what: _cache_path(pack, f"plan-{kind.printable}-{sid}-{what}", ".npz"),
         )
     return dark
 
 
-_PLANS: dict[int, Callable[[str], Path | None]] = {}  # blank sheet (id) -> where its plans go
+_PLANS: dict[int, tuple[np.ndarray, Callable[[str], Path | None]]] = {}  # where plans go
 
 
 def plan_file(ref: np.ndarray, what: str) -> Path | None:
     """The cache file of what the reader works out from the blank sheet `ref` alone (`what`: a
     name of letters, digits and dashes), or None when `ref` is not a cached blank sheet."""
-    where = _PLANS.get(id(ref))
-    return where(what) if where else None
+    held, where = _PLANS.get(id(ref), (None, None))
+    return where(what) if held is ref and where else None
 
 
 def save_plan(path: Path, arrays: dict[str, np.ndarray]) -> None:

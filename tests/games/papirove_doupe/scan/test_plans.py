@@ -129,3 +129,16 @@ def test_a_plan_kept_wrong_would_be_seen(pd_pack, photo, cache, monkeypatch) -> 
     loaded = {what: value for (_, what), (_, value) in marks._OF_REF.items()}
     unbend = [what for what in made if what.startswith("unbend")]
     assert unbend and not any(_same(loaded[w], made[w]) for w in unbend)
+
+
+def test_only_the_blank_sheet_itself_has_plan_files(pd_pack, cache) -> None:
+    """A copy of the blank sheet, even a read-only one, has no plan files: the files are found
+    by the sheet the template made, which is held with them (its id is no other array's)."""
+    from generator.games.papirove_doupe.scan import template
+
+    kind = template.sheet_kinds(pd_pack)[0]
+    ref = template.reference(pd_pack, kind, "PD-standard-a4-cs", "cs")
+    assert template.plan_file(ref, "flat") is not None
+    copy = ref.copy()
+    copy.setflags(write=False)
+    assert template.plan_file(copy, "flat") is None
