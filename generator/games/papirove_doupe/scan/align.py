@@ -1062,9 +1062,9 @@ def _unbend(
     shift = np.full((rows, cols, 2), np.nan, np.float32)
     windows = of_ref(
         ref,
-        f"unbend {size} {grid}",
+        f"unbend-{size}-{cols}x{rows}",
         lambda r: _bend_windows(r, size, xs, ys),
-        Keep(f"unbend-{size}-{cols}x{rows}", _windows_arrays, partial(_windows_plan, size=size)),
+        Keep(_windows_arrays, partial(_windows_plan, size=size)),
     )
     for r, c, x0, y0, b in windows:
         a = 1.0 - straight[y0 : y0 + size, x0 : x0 + size].astype(np.float32) / 255.0
@@ -1145,8 +1145,7 @@ def _windows_plan(ref: np.ndarray, arrays: dict[str, np.ndarray], size: int) -> 
     if at.size and (at.min() < 0 or (at[:, 2] + size).max() > w or (at[:, 3] + size).max() > h):
         raise ValueError("a plan of another sheet")
     return [
-        (r, c, x0, y0, ref[y0 : y0 + size, x0 : x0 + size].copy())
-        for r, c, x0, y0 in arrays["at"].tolist()
+        (r, c, x0, y0, ref[y0 : y0 + size, x0 : x0 + size].copy()) for r, c, x0, y0 in at.tolist()
     ]
 
 
@@ -1226,7 +1225,7 @@ def box_shifts(photo: np.ndarray, ref: np.ndarray, boxes) -> np.ndarray:
         ref,
         name,
         lambda r: _register_plan(r, boxes),
-        Keep(name, _register_arrays, _register_again),
+        Keep(_register_arrays, _register_again),
     )
     h, w = photo.shape
     half = cv2.resize(photo, (w // 2, h // 2), interpolation=cv2.INTER_AREA)

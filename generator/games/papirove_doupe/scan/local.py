@@ -119,7 +119,7 @@ def _outside_boxes(ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """Where the blank sheet lies outside every box and GROW_MM round it."""
     name = f"outside-{marks.boxes_name(boxes)}"
     make = lambda r: box_mask(r.shape, boxes, GROW_MM) == 0  # noqa: E731
-    return marks.of_ref(ref, name, make, marks.mask_kept(name))
+    return marks.of_ref(ref, name, make, marks.MASK)
 
 
 def _open_paper(ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
@@ -130,7 +130,7 @@ def _open_paper(ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
         ref,
         name,
         lambda r: (cv2.dilate(r, np.ones((5, 5), np.uint8)) < 0.03) & _outside_boxes(r, boxes),
-        marks.mask_kept(name),
+        marks.MASK,
     )
 
 
@@ -874,10 +874,11 @@ def faint_marks(
 ) -> np.ndarray:
     """The square boxes read as marked (`ev` > 0) whose darkest strokes (`peaks`, over the
     `contrast` of their print) reach less than `share` of the median of the sheet's clear
-    marks' (FAINT_PEAK, or more on a sharp photo: see `faint_share`): a grey smudge, not a stroke of the pen the sheet was filled in. A player erasing a
-    pencil mark leaves one (the fourth photo set: 26 such ghosts read as surely marked, each
-    a misscore with nothing listed); a shadow's edge or a crease can too. None where the sheet
-    has fewer than FAINT_MIN clear marks to judge by. Where the clear marks are light (under
+    marks' (FAINT_PEAK, or more on a sharp photo: see `faint_share`): a grey smudge, not a
+    stroke of the pen the sheet was filled in. A player erasing a pencil mark leaves one (the
+    fourth photo set: 26 such ghosts read as surely marked, each a misscore with nothing
+    listed); a shadow's edge or a crease can too. None where the sheet has fewer than
+    FAINT_MIN clear marks to judge by. Where the clear marks are light (under
     LIGHT_INK: a highlighter's fill), a smudge is as light as they are, and is told by its
     colour (`colour`, asked for only then): see `grey_marks`."""
     peak = peaks(local, exp, boxes) / contrast

@@ -67,7 +67,7 @@ def paper_level(gray: np.ndarray, ref: np.ndarray) -> np.ndarray:
     cv2 = _cv2()
     h, w = gray.shape
     small = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA).astype(np.float32)
-    paper = of_ref(ref, "paper", _paper_half, mask_kept("paper-half"))
+    paper = of_ref(ref, "paper-half", _paper_half, MASK)
     k = int(PAPER_BLOCK * PX_PER_MM / 2)
     bh, bw = small.shape[0] // k, small.shape[1] // k
     values = np.where(paper, small, -1.0)[: bh * k, : bw * k]
@@ -110,29 +110,29 @@ _OF_REF: dict[tuple[int, str], tuple[np.ndarray, object]] = {}
 
 
 class Keep(NamedTuple):
-    """How a plan of the blank sheet is kept in the cache folder between runs: its file's name
-    (letters, digits, dashes), its arrays, and the plan again from them and the sheet."""
+    """How a plan of the blank sheet is kept in the cache folder between runs: its arrays, and
+    the plan again from them and the sheet."""
 
-    name: str
     arrays: Callable[[np.ndarray, Any], dict[str, np.ndarray]]
     plan: Callable[[np.ndarray, dict[str, np.ndarray]], Any]
 
 
 def of_ref(ref: np.ndarray, what: str, make, keep: Keep | None = None):
     """`make(ref)`, kept for a read-only blank sheet (the template's own, made once per run)
-    and, with `keep`, in the cache folder too (where the blank sheet is): each `papirna score`
-    is a new process, and these plans are a tenth of a second of its CPU."""
+    and, with `keep`, in the cache folder too (where the blank sheet is, in a file named by
+    `what`: letters, digits and dashes): each `papirna score` is a new process, and these plans
+    are a tenth of a second of its CPU."""
     if ref.flags.writeable:
         return make(ref)
     key = (id(ref), what)
     if key not in _OF_REF:
-        _OF_REF[key] = (ref, _kept(ref, make, keep))  # the sheet is held: its id is not reused
+        _OF_REF[key] = (ref, _kept(ref, what, make, keep))  # the sheet is held: its id stays
     return _OF_REF[key][1]
 
 
-def _kept(ref: np.ndarray, make, keep: Keep | None):
+def _kept(ref: np.ndarray, what: str, make, keep: Keep | None):
     """The plan from the cache folder when it is there and whole, else made (and stored)."""
-    path = plan_file(ref, keep.name) if keep else None
+    path = plan_file(ref, what) if keep else None
     if path is None:
         return make(ref)
     try:
@@ -169,17 +169,15 @@ def boxes_name(boxes) -> str:
 _BOX_NAMES: dict[tuple, str] = {}
 
 
-def mask_kept(name: str) -> Keep:
-    """How a boolean image of the blank sheet (of its size or half) is kept, in the file `name`."""
-    return Keep(name, lambda ref, mask: packed(mask), _mask_again)
-
-
 def _mask_again(ref: np.ndarray, arrays: dict[str, np.ndarray]) -> np.ndarray:
     mask = unpacked(arrays)
     h, w = ref.shape
     if mask.shape not in ((h, w), (h // 2, w // 2)):
         raise ValueError("a plan of another sheet")
     return mask
+
+
+MASK = Keep(lambda ref, mask: packed(mask), _mask_again)  # a boolean image of the sheet or half
 
 
 def _flat_bins(ref: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
@@ -208,7 +206,7 @@ def _flat_plan(ref: np.ndarray, arrays: dict) -> tuple[np.ndarray, np.ndarray, i
     return flat, bins, int(arrays["nb"])
 
 
-FLAT = Keep("flat", _flat_arrays, _flat_plan)
+FLAT = Keep(_flat_arrays, _flat_plan)
 
 
 def tone_curve(photo: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
