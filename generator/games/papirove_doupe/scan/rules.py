@@ -211,11 +211,11 @@ def decide(
         _ask_beside_a_faint_ring(g, evidence, marked, ask)
         _ask_about_a_ringier_value(g, evidence, marked, ask)
         _ask_about_a_ring_among_others(g, evidence, marked, ask)
-        _ask_about_a_lighter_ring(g, evidence, marked, ask, seen, names)
         _ask_about_a_shaded_item(g, evidence, marked, ask)
         _ask_about_a_fight_with_no_outcome(g, evidence, marked, ask)
         _ask_about_a_guessed_row(g, evidence, marked, ask, sure, margin)
     evidence = seen
+    _ask_about_a_lighter_ring(evidence, names, marked, ask)
     _ask_about_the_resurrection(names, marked, ask)
     _ask_about_a_lone_light_mark(evidence, names, marked, ask)
     for b in doubts:
@@ -686,33 +686,23 @@ LIGHTER = 0.6  # under this share of the lightest of the sheet's other rings is 
 
 
 def _ask_about_a_lighter_ring(
-    g: Group,
-    evidence: dict[str, float],
-    marked: dict[str, bool],
-    ask: dict[str, str],
-    seen: dict[str, float],
-    names: set[str],
+    evidence: dict[str, float], names: set[str], marked: dict[str, bool], ask: dict[str, str]
 ) -> None:
     """A row read as circled by one light ring (LIGHT_RING or less) on a sheet whose other
     rings all read plainer (it under LIGHTER of the lightest of them): an erased ring's ghost,
     which the faint test of square boxes cannot see (the fourth set's held-out case 1823: quest
     1's 14 at +1.5 among pencil rings at +2.75, unlisted). On 2,940 saved sheets of four photo
     sets it lists that sheet, changes no other outcome and lists 75 more boxes in all."""
-    if not g.name.endswith(".glory"):
-        return
-    on = [b for b in g.boxes if marked[b]]
-    if len(on) != 1 or ask.get(on[0]):
-        return
-    e = evidence.get(on[0], 0.0)
-    if not 0 < e <= LIGHT_RING:
-        return
-    others = [
-        seen.get(n, 0.0)
-        for n in names
-        if ".glory." in n and n not in g.boxes and seen.get(n, 0.0) > 0
-    ]
-    if others and e < LIGHTER * min(others):
-        ask[on[0]] = "unsure"
+    rings = {n: e for n in names if ".glory." in n and (e := evidence.get(n, 0.0)) > 0}
+    for g in groups(names):
+        if not g.name.endswith(".glory"):
+            continue
+        on = [b for b in g.boxes if marked[b]]
+        if len(on) != 1 or ask.get(on[0]) or not 0 < rings.get(on[0], 0.0) <= LIGHT_RING:
+            continue
+        others = [e for n, e in rings.items() if n not in g.boxes]
+        if others and rings[on[0]] < LIGHTER * min(others):
+            ask[on[0]] = "unsure"
 
 
 def scored(name: str) -> bool:
