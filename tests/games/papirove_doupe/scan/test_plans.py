@@ -65,9 +65,10 @@ def test_plans_read_from_the_cache_are_the_ones_made(pd_pack, photo, cache) -> N
     first = _read(pd_pack, photo)
     made = {what: value for (_, what), (_, value) in marks._OF_REF.items()}
     files = sorted(p.name for p in cache.glob("plan-*.npz"))
-    # the flat print, the half-size paper, the open paper, the paper outside the boxes, the
-    # windows of both passes that straighten a bent sheet, and the boxes' registration windows
-    assert len(files) == 7, files
+    # the flat print, the half-size paper, the open paper, the paper outside and inside the
+    # boxes, the windows of both passes that straighten a bent sheet, and the boxes'
+    # registration windows
+    assert len(files) == 8, files
     marks._OF_REF.clear()
 
     def not_again(*args, **kwargs):
