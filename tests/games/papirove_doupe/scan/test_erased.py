@@ -121,14 +121,17 @@ def _rows():
 def test_a_ring_fitted_in_few_directions_beside_clear_rings_is_asked_about(monkeypatch):
     """Quest 1's glory 4 ringed clearly (evidence 2.75, its ring fitted in 36 directions) and
     quest 2's glory 12 read as circled at 1.07 with a ring fitted in 7 (the fourth set's case
-    21, an erased ring): the faint one is asked about. Fitted in 20 directions (over half of
-    36) it is not; nor with no clear ring on the sheet to judge by. The planted defect, no
-    faint limit, asks about nothing."""
+    21, an erased ring): the faint one is asked about; so it is read at 2.07 and fitted in 24
+    (case 1920: 24 < FAINT_FIT 0.8 x 36 = 28.8). Fitted in 30 directions it is not; nor with no
+    clear ring on the sheet to judge by. The planted defect, no faint limit, asks about
+    nothing."""
     names, ev, fits = _rows()
     ev[3], fits[3] = 2.75, 36
     ev[14 + 11], fits[14 + 11] = 1.07, 7
     assert local._faint_rings(names, ev, fits) == ["quest.2.glory.12"]
-    fits[14 + 11] = 20
+    ev[14 + 11], fits[14 + 11] = 2.07, 24
+    assert local._faint_rings(names, ev, fits) == ["quest.2.glory.12"]
+    fits[14 + 11] = 30
     assert local._faint_rings(names, ev, fits) == []
     fits[14 + 11], ev[3] = 7, 2.0
     assert local._faint_rings(names, ev, fits) == []
@@ -141,10 +144,10 @@ def test_a_coffee_rings_edge_through_values_is_asked_about(monkeypatch):
     """The fourth set's case 1079: three values ringed (evidence 2.75, fitted in 36 directions)
     and a coffee ring's edge across five values, read as circled at +0.6 to +3.5, each fitted
     in 13-16 directions. The clear rings' (ev >= RING_CLEAR 2.5) fits are 36, 36, 36, 16, 13,
-    13, 14: their upper quartile is 36 and half of it 18, so the five edge values are asked
-    about (ev under RING_PLAIN 8). A value read at +6 fitted in 13 (case 1218) is asked about
-    too; one read plainly, at +9, is not. The planted defect, the clear rings' median (16, half
-    of it 8): none of them is asked about."""
+    13, 14: their upper quartile is 36 and FAINT_FIT 0.8 of it 28.8, so the five edge values
+    are asked about (ev under RING_PLAIN 8). A value read at +6 fitted in 13 (case 1218) is
+    asked about too; one read plainly, at +9, is not. The planted defect, the clear rings'
+    median (16, 0.8 of it 12.8): none of them is asked about."""
     names, ev, fits = _rows()
     for k in (0, 13, 14 + 3):  # quest 1 glory 1 and 14, quest 2 glory 4
         ev[k], fits[k] = 2.75, 36
