@@ -761,7 +761,7 @@ def evidence(
     # when it read as marked at FAINT_ASK or more
     peak = peaks(local, exp, boxes)
     faint = faint_marks(local, exp, boxes, ev, share, colour, faint_share(px_per_mm), peak)
-    asked = faint & (ev >= FAINT_ASK)
+    asked = faint & (ev >= FAINT_ASK) | nearly_faint(peak / share, ev, faint, px_per_mm)
     if colour is not None:
         # the colour is read where the sheet's marks are light (`faint_marks` read it then), or
         # where the grey shows fewer than FAINT_MIN clear marks (a highlighter in dim light)
@@ -943,6 +943,10 @@ FAINT_PEAK_SHARP = 0.32  # a pixel wide and its darkest pixels keep their level:
 # (cases 1330, 1554, 1570: unlisted); the third set's true marks at 3 px per mm or more went
 # down to 0.30 once and 0.34 next, of 9,719 (336 sheets); under 3 px per mm a stroke is a
 # pixel or less, its darkest pixel a share of it, and true marks go down to 0.01
+FAINT_DOUBT = 0.40  # a box read as marked whose darkest strokes reach under this share of the
+# clear marks' (and not faint) is asked about on a sharp photo: on the third set's sheets at
+# 3 px per mm or more, 7 true marks of 9,794 lay between FAINT_PEAK_SHARP and it, and 8 empty
+# boxes read as marked
 FAINT_CLEAR = 3.0  # evidence: the sheet's clear marks, at least
 FAINT_MIN = 5  # of which there must be this many to judge by
 FAINT_ASK = 1.0  # evidence: a faint box read as marked this surely is asked about whatever the
@@ -989,17 +993,38 @@ def faint_marks(
     where already measured.)"""
     peak = (peaks(local, exp, boxes) if peak is None else peak) / contrast
     known = np.isfinite(peak)
-    clear = known & (ev >= FAINT_CLEAR)
-    if clear.sum() < FAINT_MIN:
+    level = _clear_level(peak, ev)
+    if level is None:
         return np.zeros(len(boxes), bool)
-    level = float(np.median(peak[clear]))
     faint = known & (ev > 0) & (peak < share * level)
+    clear = known & (ev >= FAINT_CLEAR)
     if colour is not None and level < LIGHT_INK:
         # the clear marks' colour first: a sheet in grey pencil (most light ones) stops there
         sure = colour.some([b for b, c in zip(boxes, clear, strict=True) if c]).chroma
         if ink_chroma(sure, np.isfinite(sure)) >= INK_CHROMA:
             faint |= grey_marks(colour(boxes).chroma, ev, clear)
     return faint
+
+
+def _clear_level(peak: np.ndarray, ev: np.ndarray) -> float | None:
+    """The median of the sheet's clear marks' darkest strokes (`peak`, over their print's
+    contrast; evidence FAINT_CLEAR or more), None where there are fewer than FAINT_MIN."""
+    clear = np.isfinite(peak) & (ev >= FAINT_CLEAR)
+    return float(np.median(peak[clear])) if clear.sum() >= FAINT_MIN else None
+
+
+def nearly_faint(
+    peak: np.ndarray, ev: np.ndarray, faint: np.ndarray, px_per_mm: float | None
+) -> np.ndarray:
+    """The square boxes read as marked, not faint, whose darkest strokes (`peak`, over their
+    print's contrast) reach under FAINT_DOUBT of the clear marks' on a photo of FAINT_SHARP_PX
+    or more: a mark that close to the faint limit may be a stain's or a ghost's as well, and is
+    asked about (the fourth photo set's case 1958: a coffee stain's edge through fight 3's
+    empty "visited", at 0.323, read at +15 with nothing listed)."""
+    level = _clear_level(peak, ev)
+    if level is None or px_per_mm is None or px_per_mm < FAINT_SHARP_PX:
+        return np.zeros(len(ev), bool)
+    return np.isfinite(peak) & (ev > 0) & ~faint & (peak < FAINT_DOUBT * level)
 
 
 def faint_share(px_per_mm: float | None) -> float:

@@ -80,10 +80,11 @@ def test_the_planted_defect_reads_that_smudge_as_marked_on_a_sharp_photo(
     pd_pack, sheet_kind, monkeypatch
 ):
     """The planted defect, the sharp photo's share no higher than FAINT_PEAK (as before),
-    reads the same smudge at 4 px per mm as marked, with nothing to ask."""
+    reads the same smudge at 4 px per mm as marked (where it leans empty), only asked about as
+    nearly faint."""
     monkeypatch.setattr(local, "FAINT_PEAK_SHARP", local.FAINT_PEAK)
     ev, doubts = _evidence(pd_pack, sheet_kind, 0.16, px_per_mm=4.0)
-    assert ev["item.3.half.1"] > 0 and "item.3.half.1" not in doubts
+    assert ev["item.3.half.1"] > 0 and "item.3.half.1" in doubts
 
 
 @pytest.mark.parametrize(
@@ -163,3 +164,26 @@ def test_a_coffee_rings_edge_through_values_is_asked_about(monkeypatch):
     ev[8] = 3.5
     monkeypatch.setattr(local, "RING_QUANTILE", 50)
     assert local._faint_rings(names, ev, fits) == []
+
+
+@pytest.mark.parametrize(("px_per_mm", "asked"), [(4.0, True), (2.5, False), (None, False)])
+def test_a_smudge_just_over_the_faint_limit_is_asked_on_a_sharp_photo(
+    pd_pack, sheet_kind, px_per_mm, asked
+):
+    """A smudge of 0.2, whose darkest pixels reach about 0.36 of the crosses' (over
+    FAINT_PEAK_SHARP 0.32, under FAINT_DOUBT 0.40): it reads as marked, and on a photo of 4 px
+    per mm it is asked about (a stain's edge or a ghost that close to the limit); under
+    FAINT_SHARP_PX, or with the resolution unknown, it is not."""
+    ev, doubts = _evidence(pd_pack, sheet_kind, 0.2, px_per_mm=px_per_mm)
+    assert ev["item.3.half.1"] > local.FAINT_CLEAR
+    assert ("item.3.half.1" in doubts) == asked
+
+
+def test_the_planted_defect_leaves_the_smudge_over_the_limit_unasked(
+    pd_pack, sheet_kind, monkeypatch
+):
+    """The planted defect, FAINT_DOUBT at the faint limit itself (as before), reads the same
+    smudge as marked with nothing to ask on a sharp photo."""
+    monkeypatch.setattr(local, "FAINT_DOUBT", local.FAINT_PEAK_SHARP)
+    ev, doubts = _evidence(pd_pack, sheet_kind, 0.2, px_per_mm=4.0)
+    assert ev["item.3.half.1"] > 0 and "item.3.half.1" not in doubts
