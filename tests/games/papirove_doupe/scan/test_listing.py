@@ -8,6 +8,7 @@ Papírové doupě rulebook; the expected questions are worked by hand in each te
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -347,15 +348,28 @@ def test_a_photo_whose_marks_stand_out_little_widens_the_doubt():
     # read.widening: clear marks 20 or more spreads above the empty boxes -> 1 (usual doubt);
     # at 10 spreads halfway to WIDEST 2: 1 + (2 - 1) * (20 - 10) / 20 = 1.5; with fewer than
     # 5 clear marks on a photo of 3.5 px per mm or more (FAINT_PX) every mark is faint -> 1.5
-    # (FAINT_WIDEN); on a smaller photo (2.1 px per mm) there is nothing to judge by -> 1
+    # (FAINT_WIDEN); on a smaller photo (2.1 px per mm) there is nothing to judge by -> 1, but
+    # with fewer than MIN_SURE 3 boxes read at evidence 3 or more at all (third set 2586: none
+    # of 63 marks) -> 1.5 at any resolution
+    from generator.games.papirove_doupe.scan import read
     from generator.games.papirove_doupe.scan.read import widening
 
     assert widening({"clear_z": 31.0, "clear_marks": 60, "px_per_mm": 6.0}) == 1.0
     assert widening({"clear_z": 10.0, "clear_marks": 60, "px_per_mm": 6.0}) == 1.5
     assert widening({"clear_z": 0.0, "clear_marks": 3, "px_per_mm": 2.1}) == 1.0
+    assert widening({"clear_z": 0.0, "clear_marks": 3, "px_per_mm": 2.1, "sure_marks": 3}) == 1.0
+    assert widening({"clear_z": 0.0, "clear_marks": 0, "px_per_mm": 2.8, "sure_marks": 0}) == 1.5
+    assert widening({"clear_z": 31.0, "clear_marks": 60, "px_per_mm": 6.0, "sure_marks": 2}) == 1.5
     assert widening({"clear_z": 0.0, "clear_marks": 0, "px_per_mm": 3.95}) == 1.5
     assert widening({"clear_z": 30.0, "clear_marks": 4, "px_per_mm": 8.0}) == 1.5
     assert widening({}) == 1.0
+    # the planted defect, no sure-mark floor (as before): the small photo with none sure keeps
+    # the usual doubt
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(read, "MIN_SURE", 0)
+        assert (
+            widening({"clear_z": 0.0, "clear_marks": 0, "px_per_mm": 2.8, "sure_marks": 0}) == 1.0
+        )
     # gem 5 read empty at -1.3 after gems 1-4 clear, gems 6-12 at -1.5 (gem 5 stands only 0.2
     # above them, under EDGE 0.4): "5 gems" is 1.3 less likely, one box away: over MARGIN 1,
     # no question on a good photo; on a photo at widening 1.5 the margin is 1.5 and gem 5 is
