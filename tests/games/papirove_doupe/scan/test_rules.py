@@ -202,7 +202,8 @@ def test_an_item_half_read_as_marked_on_little_evidence_is_asked_about():
     # issue 24, point 2: a soft shadow over the item boxes makes an empty half look marked.
     # item 4: first half clear (+27), second +2.3 (under SHADED 3): {both} 29.3 against
     # {first} 27, (29.3 - 27) / 1 = 2.3 > MARGIN, sure by the group alone, but the second half
-    # is asked about; at +4 it is not. Item 5: both halves light (+0.7, +2.5): {both} 3.2
+    # is asked about (at +4 it is not asked as shaded, but as a second half lighter than
+    # SECOND_HALF 0.3 x 27 = 8.1: see below). Item 5: both halves light (+0.7, +2.5): {both} 3.2
     # against {} 0, 3.2 / sqrt(2) = 2.26 > MARGIN: both asked about as shaded
     from generator.games.papirove_doupe.scan.rules import SHADED
 
@@ -215,6 +216,23 @@ def test_an_item_half_read_as_marked_on_little_evidence_is_asked_about():
     assert decide(dict.fromkeys(ev, 4.0)).ask == {}
     # an item half read as empty is not this rule's question
     assert decide({"item.6.half.1": -2.5, "item.6.half.2": -2.5}).ask == {}
+
+
+def test_an_items_second_half_far_lighter_than_its_first_is_asked_about(monkeypatch):
+    # the fourth set's case 1972 (a pink highlighter): item 3's first half +32.5, its empty
+    # second +6.3 (a fill run on over the edge): 6.3 < SECOND_HALF 0.3 x 32.5 = 9.75, asked;
+    # item 5's +34.2 and +8.6: 8.6 < 10.26, asked. Both read as marked (over SHADED 3, so not
+    # asked as shaded). At +12 (0.37 of the first) it is not asked.
+    from generator.games.papirove_doupe.scan import rules
+
+    ev = {"item.3.half.1": 32.5, "item.3.half.2": 6.3, "item.5.half.1": 34.2, "item.5.half.2": 8.6}
+    d = decide(ev)
+    assert all(d.marked.values())
+    assert d.ask == dict.fromkeys(["item.3.half.2", "item.5.half.2"], "unsure")
+    assert decide(ev | {"item.3.half.2": 12.0, "item.5.half.2": 12.0}).ask == {}
+    # the planted defect, no such question: nothing is listed
+    monkeypatch.setattr(rules, "SECOND_HALF", 0.0)
+    assert decide(ev).ask == {}
 
 
 def test_the_unsure_marks_before_a_gap_in_a_track_are_asked_about_too():
