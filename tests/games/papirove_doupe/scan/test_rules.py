@@ -235,6 +235,23 @@ def test_an_items_second_half_far_lighter_than_its_first_is_asked_about(monkeypa
     assert decide(ev).ask == {}
 
 
+def test_light_marks_before_an_asked_end_of_a_track_are_asked_about(monkeypatch):
+    # wild holdout 2188, a light hand: wounds 1-20 at +4.4 (their median), the empty 21 at +1.3
+    # and 22 at +0.5, 23-40 at -2. "22 wounds" is asked about (22 is unsure); 21 stands 0.8
+    # above it (over EDGE 0.4), so it was not, but it lies under END_SHARE 0.5 x 4.4 = 2.2 of
+    # the track's median mark: asked too. Wound 20 (+4.4) is not.
+    from generator.games.papirove_doupe.scan import rules
+
+    look = [4.4] * 20 + [1.3, 0.5]
+    ev = {w: -2.0 for w in WOUNDS} | {f"wound.{k}": v for k, v in enumerate(look, 1)}
+    d = decide(ev)
+    assert [w for w in WOUNDS if d.marked[w]] == [f"wound.{k}" for k in range(1, 23)]
+    assert "wound.22" in d.ask and "wound.21" in d.ask and "wound.20" not in d.ask
+    # the planted defect, no such question: wound 21 is not asked about
+    monkeypatch.setattr(rules, "END_SHARE", 0.0)
+    assert "wound.21" not in decide(ev).ask
+
+
 def test_the_unsure_marks_before_a_gap_in_a_track_are_asked_about_too():
     # independent case 530, as read: wounds 1 and 2 at +0.8 and +0.1, wounds 3-8 looking empty
     # (-0.7 .. -1.7, one +0.3), wounds 9-13 at +1 .. +9 (a shadow), the rest plainly empty.
