@@ -869,12 +869,12 @@ def stray_marks(
     a tick just under the box, read as empty with nothing listed). None where the sheet has
     fewer than FAINT_MIN clear marks to judge by."""
     out = np.zeros(len(boxes), bool)
-    clear = np.isfinite(peak) & (ev >= FAINT_CLEAR)
-    if clear.sum() < FAINT_MIN:
+    clear = _clear_level(peak, ev)
+    if clear is None:
         return out
     cv2 = _cv2()
     h, w = local.shape
-    level = STRAY_INK * float(np.median(peak[clear]))
+    level = STRAY_INK * clear
     marked = [b for b, e in zip(boxes, ev, strict=True) if e > 0]
     ink = (local - exp > level) & (exp < strokes.EXP_LEVEL) & ~_inside_boxes(ref, boxes)
     ink &= box_mask(local.shape, marked, STRAY_CLEAR) == 0
