@@ -37,9 +37,9 @@ def crop(photo: Path, prefix: str, out: Path) -> None:
     seen: dict = {}
     evidence = local.evidence
 
-    def keep(dark, exp, ref, boxes, band):
+    def keep(dark, exp, ref, boxes, band, *rest):
         seen.update(dark=dark, exp=exp, boxes=boxes)
-        return evidence(dark, exp, ref, boxes, band)
+        return evidence(dark, exp, ref, boxes, band, *rest)
 
     pack = load_packs(["papirove-doupe"], None)[0]
     local.evidence = keep

@@ -125,6 +125,34 @@ def test_a_ring_standing_out_of_a_row_read_as_not_circled_is_asked_about(sheet_k
     assert local._ring_doubts(names, ev, ring, near) == []
 
 
+def test_a_ring_standing_out_of_a_quiet_row_is_asked_about_sooner(sheet_kind):
+    """Wild holdout 2320's goal row: glory 9's faint ring at -1.92, glory 10 at -2.85, the rest
+    at the floor -3.25. 9 stands 0.93 above the next value (under RING_APART 1.0) but over
+    RING_APART_QUIET 0.8, and 1.33 above the row's median -3.25 (over RING_QUIET 1.2): asked
+    about. In a row whose other values read -2.85 to -3.0 (9 stands still 0.93 above the next,
+    but 0.93 above the median) it is not, nor when it stands only 0.75 above the next."""
+    boxes = list(sheet_kind.boxes)
+    names = [b.name for b in boxes]
+    at = {n: i for i, n in enumerate(names)}
+    near = local._near_circles(boxes)
+    ev = np.full(len(boxes), -1.5)
+    ring = np.full(len(boxes), -3.25)
+    ring[at["goal.glory.9"]], ring[at["goal.glory.10"]] = -1.92, -2.85
+    assert local._ring_doubts(names, ev, ring, near) == ["goal.glory.9"]
+    noisy = ring.copy()
+    row = [i for i, n in enumerate(names) if n.startswith("goal.glory.") and n != "goal.glory.9"]
+    noisy[row] = [-3.0 if k % 2 else -2.85 for k in range(len(row))]
+    assert -1.92 - np.median(noisy[[*row, at["goal.glory.9"]]]) < local.RING_QUIET  # (0.93)
+    assert local._ring_doubts(names, ev, noisy, near) == []
+    closer = ring.copy()
+    closer[at["goal.glory.10"]] = -1.92 - 0.75
+    assert local._ring_doubts(names, ev, closer, near) == []
+    # planted defect: without the quiet row's lower bar, 2320's ring is not asked about
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(local, "RING_APART_QUIET", local.RING_APART)
+        assert local._ring_doubts(names, ev, ring, near) == []
+
+
 def _pencil_ring(image, b, darkness: float, arc: int) -> None:
     """A thin light pencil ring 0.65 of the circle's diameter out from its centre, `arc` degrees
     of it, 0.3 mm wide."""
