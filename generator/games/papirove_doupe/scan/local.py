@@ -1183,12 +1183,18 @@ def _faint_rings(names: list[str], ev: np.ndarray, fits: np.ndarray) -> list[str
     edge through goal 10 and through ability 3, read at +2.7 and +6.0 with 13 directions
     against 36, unlisted; in 1079 it crossed five values, which took the clear rings' median
     down to 16. Its case 1920: an erased ring round quest 1's glory 4, 24 directions against
-    36, read at +2.1 (see FAINT_FIT). None where no value is clearly circled."""
+    36, read at +2.1 (see FAINT_FIT). None where no value is clearly circled.
+    The resurrection is judged by the glory values' clear rings too (the same print): wild
+    holdout cases 2344 and 2348, an empty resurrection whose printed outline came out bolder
+    than the blank's, read as circled at +1.1 and +1.8 with rings fitted in 17 and 15
+    directions, unlisted (on 3,840 saved sheets of five sets, this lists 38 more boxes and
+    turns those two and wild holdout 1468 from unlisted to listed)."""
     value = np.array([".glory." in n for n in names]) & (fits >= 0)
     clear = value & (ev >= RING_CLEAR)
     if not clear.any():
         return []
     level = float(np.percentile(fits[clear], RING_QUANTILE))
+    value |= np.array([n == "resurrection" for n in names]) & (fits >= 0)
     faint = value & (ev > 0) & (ev < RING_PLAIN) & (fits < FAINT_FIT * level)
     return [names[i] for i in np.flatnonzero(faint)]
 

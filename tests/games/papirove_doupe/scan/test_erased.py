@@ -187,3 +187,25 @@ def test_the_planted_defect_leaves_the_smudge_over_the_limit_unasked(
     monkeypatch.setattr(local, "FAINT_DOUBT", local.FAINT_PEAK_SHARP)
     ev, doubts = _evidence(pd_pack, sheet_kind, 0.2, px_per_mm=4.0)
     assert ev["item.3.half.1"] > 0 and "item.3.half.1" not in doubts
+
+
+def test_a_resurrection_read_as_circled_by_a_faint_ring_is_asked_about():
+    """Wild holdout 2348: the resurrection empty, its printed outline come out bolder than the
+    blank's, read as circled at 1.84 with a ring fitted in 15 directions, while the sheet's
+    clear rings are fitted in 36: 15 < FAINT_FIT 0.8 x 36 = 28.8, so it is asked about (it was
+    not: only glory values were). A resurrection ringed as the glory values are (36) is not;
+    nor one read plainly (9, over RING_PLAIN 8), nor one on a sheet with no clear glory ring
+    to judge its ring by."""
+    import numpy as np
+
+    names, ev, fits = _rows()
+    names, ev, fits = [*names, "resurrection"], np.append(ev, 1.84), np.append(fits, 15)
+    ev[3], fits[3] = 2.75, 36
+    assert local._faint_rings(names, ev, fits) == ["resurrection"]
+    fits[-1] = 36
+    assert local._faint_rings(names, ev, fits) == []
+    ev[-1], fits[-1] = 9.0, 15
+    assert local._faint_rings(names, ev, fits) == []
+    # no clear glory ring: nothing to judge the resurrection's ring by
+    ev[-1], ev[3] = 1.84, 2.0
+    assert local._faint_rings(names, ev, fits) == []
