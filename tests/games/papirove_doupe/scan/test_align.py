@@ -88,6 +88,30 @@ def test_unknown_code_is_refused(pd_pack, sheet_kind):
         align.locate(_grey(photo), sheet_kind)
 
 
+def test_a_stray_quad_with_an_unknown_code_does_not_hide_the_missing_corner(
+    pd_pack, sheet_kind, monkeypatch
+):
+    """The top-left mark cut off, and four squares (three marks and a printed square) that read a
+    code no sheet of the pack has (corner photo 692: 0x0001): the three marks read this pack's
+    code, so the missing corner is named, not "not a sheet of this pack". Without the three
+    marks' code (the planted defect: no map of three reads one), the unknown code is said."""
+    photo, m, offset = _photo(pd_pack, sheet_kind, angle=5)
+    x, y = _to_photo(m, offset, *sheet_kind.marks[0].centre)
+    ImageDraw.Draw(photo).ellipse((x - 40, y - 40, x + 40, y + 40), fill=(250, 250, 250))
+    pin = align._pin
+
+    def stray(gray, kind, cands):
+        best, unknown = pin(gray, kind, cands)
+        return best, unknown | {0x0001}
+
+    monkeypatch.setattr(align, "_pin", stray)
+    with pytest.raises(PapirnaError, match="the top-left registration mark"):
+        align.locate(_grey(photo), sheet_kind)
+    monkeypatch.setattr(align, "_partial_maps", lambda *a, **k: iter(()))
+    with pytest.raises(PapirnaError, match=r"not a Papírové doupě player sheet .* 0x0001"):
+        align.locate(_grey(photo), sheet_kind)
+
+
 def test_something_else_is_refused(sheet_kind):
     rng = np.random.default_rng(1)
     noise = rng.integers(0, 255, (900, 700), dtype=np.uint8)
