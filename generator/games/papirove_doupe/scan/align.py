@@ -27,6 +27,7 @@ from generator.games.papirove_doupe.scan.template import (
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 WINDOW_MM = 32.0  # windows matched against the blank sheet to refine the alignment
 DETECT_SIDE = 1600  # px, the long side of the copy marks are looked for in
+SHARP_SIDE = 3200  # px, and of the copy they are looked for in again when they are not found
 # a registration mark: 7 mm black, a white square of HOLE_SIDE inside, a black centre inside that
 MARK_SIDE = 7.0
 HOLE_SIDE = MARK_SIDE - 3.2
@@ -82,15 +83,18 @@ def _cv2():
     return cv2
 
 
-def find_candidates(gray: np.ndarray, thorough: bool = False) -> list[Candidate]:
-    """Every registration-mark-like nested square in a grey image, in full-image px.
+def find_candidates(
+    gray: np.ndarray, thorough: bool = False, side: int = DETECT_SIDE
+) -> list[Candidate]:
+    """Every registration-mark-like nested square in a grey image, in full-image px, looked for
+    in a copy whose long side is at most `side` px.
 
     The later passes run only while fewer than four are found, or always when `thorough` (four
     found may include a stray square while a real mark is still missing).
     """
     cv2 = _cv2()
     h, w = gray.shape
-    f = max(h, w) / DETECT_SIDE
+    f = max(h, w) / side
     small = gray
     if f >= 2:  # a whole-number shrink first: the fast way to average, then the rest
         k = int(f)
@@ -418,7 +422,7 @@ def _plausible(sheet_to_image: np.ndarray, kind: SheetKind, cands: list[Candidat
     if det <= 0:
         return False
     s = np.linalg.svd(j, compute_uv=False)
-    if s[0] / s[1] > 1.6:
+    if s[0] > 1.6 * s[1]:  # (no division: a degenerate map has s[1] = 0)
         return False
     scale = math.sqrt(det)
     mark = kind.marks[0].size
@@ -446,6 +450,29 @@ def locate(
         unknown |= more_unknown
     if best is None and len(cands) >= 2:
         best = _complete(gray, kind, cands)
+    if best is None and max(gray.shape) > DETECT_SIDE:
+        # marks blurred (a shaking hand) and small in a large photo lose their white ring in
+        # the shrunk copy: looked for again at up to twice its size (third set case 3067: 33 px
+        # marks in a 3001 px photo, one found in the copy of 1600, four in one of 3000)
+        sharp = find_candidates(gray, True, min(max(gray.shape), SHARP_SIDE))
+        if len(sharp) >= 2:
+            best, more_unknown = _pin(gray, kind, sharp)
+            unknown |= more_unknown
+            if best is None:
+                best = _complete(gray, kind, sharp)
+    if best is None:  # marks shaken or small past any threshold: looked for by their likeness
+        like = _likely_marks(gray)
+        best = _pin(gray, kind, like)[0] or _pin(gray, kind, _outermost(like))[0]
+        if best is None and len(like) >= 2:
+            best = _complete(gray, kind, like)
+        # places merely like marks may pin the sheet wrong and still read its code beside one
+        # (third set case 2849): the print must look like the sheet's under that pinning
+        if (
+            best is not None
+            and blank is not None
+            and _print_match(gray, kind, best[2], blank()) < PRINT_MIN_MATCH
+        ):
+            best = None
     if best is not None:
         _, code, h, img = best
         sid, lang = kind.ids[code]
@@ -519,15 +546,22 @@ def _from_two(
     m: np.ndarray,
 ) -> tuple | None:
     """The clearest pinning of four marks from two pinned to `corners` under the map `m`, a third
-    looked for round where the map puts each other corner's, then the fourth (`_complete_three`)."""
+    looked for round where the map puts each other corner's, then the fourth (`_complete_three`).
+    When marks are found round both other corners, the four are pinned as any four are: a map
+    of two may have taken the sheet for upside down, and a map of three (its slant told from
+    marks of 16 px, blurred) may put the fourth two sizes off (third set case 2786)."""
     best = None
+    others = []
     for k in set(range(4)) - set(corners):
         third = _look_for_mark(gray, kind, m, k, THIRD_WINDOW)
         if third is None:
             continue
+        others.append(third)
         got = _complete_three(gray, kind, [*found, third])
         if got is not None and (best is None or got[0] > best[0]):
             best = got
+    if best is None and len(others) == 2:
+        best = _pin(gray, kind, [*found, *others])[0]
     return best
 
 
@@ -742,6 +776,65 @@ def _match_mark(
     return Candidate((bx + 0.5) * f - 0.5 + x0, (by + 0.5) * f - 0.5 + y0, size * scale)
 
 
+LIKE_SIZES = (12.0, 15.0, 19.0, 24.0, 30.0, 38.0)  # px: marks looked for by likeness at these
+# sizes in the copy of DETECT_SIDE (a sheet filling from a third of the frame to all of it)
+LIKE_ANGLES = 12  # the mark is drawn turned this many ways over a quarter turn, and averaged
+LIKE_BLUR = 0.12  # and blurred by this share of its side (Gaussian sigma)
+LIKE_MIN = 0.6  # a place correlates with it at least this well to count
+LIKE_FIRST = 16  # the best this many places are tried as marks
+
+
+def _round_mark(side: float, oversample: int = 4) -> tuple[np.ndarray, int]:
+    """A registration mark of `side` px averaged over every turn (a mark whichever way the sheet
+    lies), blurred by LIKE_BLUR of its side, on paper (1 paper, 0 ink); and its half-width."""
+    cv2 = _cv2()
+    r = math.ceil(side * MATCH_PAPER * math.sqrt(2)) + 1
+    n = 2 * r + 1
+    t = ((np.arange(n * oversample) + 0.5) / oversample - 0.5 - r) * MARK_SIDE / side
+    gx, gy = np.meshgrid(t, t)
+    paper = np.zeros_like(gx)
+    for k in range(LIKE_ANGLES):
+        turn = math.pi / 2 * k / LIKE_ANGLES
+        u = math.cos(turn) * gx + math.sin(turn) * gy
+        v = -math.sin(turn) * gx + math.cos(turn) * gy
+        a = np.maximum(np.abs(u), np.abs(v))
+        paper += ~((a <= CENTRE_SIDE / 2) | ((a > HOLE_SIDE / 2) & (a <= MARK_SIDE / 2)))
+    img = cv2.resize((paper / LIKE_ANGLES).astype(np.float32), (n, n), interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(img, (0, 0), LIKE_BLUR * side), r
+
+
+def _likely_marks(gray: np.ndarray) -> list[Candidate]:
+    """Places in the photo that look like a registration mark whichever way it lies, the likest
+    first: for marks so shaken or small that no threshold shows their white ring as a hole (third
+    set cases 2712 and 3073: 12-20 px marks smeared by a moving hand, none found as a nested
+    square). Filled boxes and printed symbols look alike too: only the ways of pinning them that
+    read the sheet's code count."""
+    cv2 = _cv2()
+    h, w = gray.shape
+    f = max(1.0, max(h, w) / DETECT_SIDE)
+    small = gray.astype(np.float32)
+    if f > 1:
+        small = cv2.resize(small, (round(w / f), round(h / f)), interpolation=cv2.INTER_AREA)
+    peaks = []
+    for side in LIKE_SIZES:
+        tmpl, r = _round_mark(side)
+        if small.shape[0] <= tmpl.shape[0] or small.shape[1] <= tmpl.shape[1]:
+            continue
+        res = cv2.matchTemplate(small, tmpl, cv2.TM_CCOEFF_NORMED)
+        top = cv2.dilate(res, np.ones((int(side) | 1, int(side) | 1), np.uint8))
+        for y, x in zip(*np.nonzero((res >= top) & (res >= LIKE_MIN)), strict=True):
+            peaks.append(
+                (float(res[y, x]), (x + r + 0.5) * f - 0.5, (y + r + 0.5) * f - 0.5, side * f)
+            )
+    out: list[Candidate] = []
+    for _, x, y, side in sorted(peaks, reverse=True):
+        if all(math.dist((x, y), (o.x, o.y)) > 0.5 * o.size for o in out):
+            out.append(Candidate(x, y, side))
+            if len(out) == LIKE_FIRST:
+                break
+    return out
+
+
 def _best_match(
     gray: np.ndarray, template: tuple[np.ndarray, int], at: tuple[float, float], reach: float
 ) -> tuple[float, tuple[int, int]] | None:
@@ -939,6 +1032,28 @@ def _missing_by_print(
     if best < PRINT_MIN_MATCH or (others and best - others[0] < PRINT_MARGIN):
         return None
     return CORNERS[missing]
+
+
+def _print_match(gray: np.ndarray, kind: SheetKind, sheet_to_image: np.ndarray, blank) -> float:
+    """How well the photo's print matches the blank sheet's under a map (as `_missing_by_print`
+    matches them, over the whole sheet): 1 alike, 0 unrelated."""
+    cv2 = _cv2()
+    size = (
+        round(blank.shape[1] * PRINT_PX_PER_MM / PX_PER_MM),
+        round(blank.shape[0] * PRINT_PX_PER_MM / PX_PER_MM),
+    )
+    fit = Alignment(
+        "",
+        "",
+        np.linalg.inv(sheet_to_image),
+        (),
+        math.sqrt(abs(np.linalg.det(_jacobian(sheet_to_image, kind.width / 2, kind.height / 2)))),
+    )
+    photo = 1.0 - warp(gray, fit, kind).astype(np.float32) / 255.0
+    a = _highpass(cv2.resize(photo, size, interpolation=cv2.INTER_AREA)).ravel()
+    b = _highpass(cv2.resize(blank.astype(np.float32), size, interpolation=cv2.INTER_AREA)).ravel()
+    spread = float(a.std() * b.std())
+    return float(((a - a.mean()) * (b - b.mean())).mean()) / spread if spread else -1.0
 
 
 def _highpass(dark: np.ndarray) -> np.ndarray:
