@@ -465,6 +465,8 @@ def locate(
         best = _pin(gray, kind, like)[0] or _pin(gray, kind, _outermost(like))[0]
         if best is None and len(like) >= 2:
             best = _complete(gray, kind, like)
+        if best is not None:
+            best = _repin(gray, kind, best)
         # places merely like marks may pin the sheet wrong and still read its code beside one
         # (third set case 2849): the print must look like the sheet's under that pinning
         if (
@@ -747,7 +749,7 @@ def _match_mark(
         window = cv2.resize(window, shape, interpolation=cv2.INTER_AREA)
     here = ((x - x0 + 0.5) / f - 0.5, (y - y0 + 0.5) / f - 0.5)
     j, small = j / f, size / f
-    best: tuple[float, tuple[int, int], float] | None = None
+    best: tuple[float, tuple[float, float], float] | None = None
     for scale in MATCH_SCALES:
         for blur in MATCH_BLURS:
             tmpl = _mark_template(j * scale, blur * small * scale)
@@ -782,6 +784,28 @@ LIKE_ANGLES = 12  # the mark is drawn turned this many ways over a quarter turn,
 LIKE_BLUR = 0.12  # and blurred by this share of its side (Gaussian sigma)
 LIKE_MIN = 0.6  # a place correlates with it at least this well to count
 LIKE_FIRST = 16  # the best this many places are tried as marks
+
+
+REPIN_REACH = 1.5  # marks pinned by likeness are looked for again this many sizes round them
+
+
+def _repin(gray: np.ndarray, kind: SheetKind, best: tuple) -> tuple:
+    """A pinning by places like marks made again from the marks themselves, each looked for as
+    the map draws it close round where it lies (the likeness finds a mark's place to a pixel of
+    a copy shrunk to 1600 px, and its size to a step of 1.25); the first pinning where any mark
+    is not found or the code does not read so."""
+    cv2 = _cv2()
+    _, _, h, _ = best
+    marks = [_look_for_mark(gray, kind, h, k, REPIN_REACH) for k in range(4)]
+    if any(m is None for m in marks):
+        return best
+    img = np.array([(m.x, m.y) for m in marks], np.float64)
+    sheet = _sheet_points(kind)
+    again = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
+    if not _plausible(again, kind, marks):
+        return best
+    code, clarity = read_code(gray, kind, again)
+    return (clarity, code, again, img) if code == best[1] else best
 
 
 def _round_mark(side: float, oversample: int = 4) -> tuple[np.ndarray, int]:
@@ -837,9 +861,11 @@ def _likely_marks(gray: np.ndarray) -> list[Candidate]:
 
 def _best_match(
     gray: np.ndarray, template: tuple[np.ndarray, int], at: tuple[float, float], reach: float
-) -> tuple[float, tuple[int, int]] | None:
+) -> tuple[float, tuple[float, float]] | None:
     """The best correlation of a template (and its centre's half-width) with the photo at a
-    centre within `reach` px of `at` each way, and that centre (None where it does not fit)."""
+    centre within `reach` px of `at` each way, and that centre, to a fraction of a pixel (the
+    vertex of a parabola through the correlations beside it each way); None where it does not
+    fit."""
     cv2 = _cv2()
     tmpl, r = template
     x, y = at
@@ -850,7 +876,17 @@ def _best_match(
         return None
     res = cv2.matchTemplate(gray[y0:y1, x0:x1].astype(np.float32), tmpl, cv2.TM_CCOEFF_NORMED)
     _, score, _, (bx, by) = cv2.minMaxLoc(res)
-    return score, (bx + r + x0, by + r + y0)
+    return score, (bx + _vertex(res[by, :], bx) + r + x0, by + _vertex(res[:, bx], by) + r + y0)
+
+
+def _vertex(line: np.ndarray, k: int) -> float:
+    """How far from `k` a peak of `line` at `k` lies, by the parabola through it and its two
+    neighbours (0 at an end, or where they do not bend down round it)."""
+    if not 0 < k < len(line) - 1:
+        return 0.0
+    a, b, c = (float(v) for v in line[k - 1 : k + 2])
+    bend = a - 2.0 * b + c
+    return 0.5 * (a - c) / bend if bend < 0 else 0.0
 
 
 def _outermost(cands: list[Candidate]) -> list[Candidate]:
