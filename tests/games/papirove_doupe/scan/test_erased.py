@@ -209,3 +209,33 @@ def test_a_resurrection_read_as_circled_by_a_faint_ring_is_asked_about():
     # no clear glory ring: nothing to judge the resurrection's ring by
     ev[-1], ev[3] = 1.84, 2.0
     assert local._faint_rings(names, ev, fits) == []
+
+
+def test_a_circle_read_as_circled_with_no_ring_fitted_round_it_is_asked_about(monkeypatch):
+    """Third set case 3101: the resurrection empty, read as circled at +2.61 under glare with no
+    ring fitted round it in any direction, on a sheet with no clear glory ring (so
+    `_faint_rings` had nothing to judge it by): unlisted. A circle read as circled but not
+    plainly, round which no ring shows at all, is asked about (a glory value too); not one with
+    a ring fitted in a single direction, nor one read plainly (over RING_PLAIN 8), nor one read
+    as empty. The planted defect, `_unringed` left out of the glory doubts, lists nothing."""
+    import numpy as np
+
+    names, ev, fits = _rows()
+    names, ev, fits = [*names, "resurrection"], np.append(ev, 2.61), np.append(fits, 0)
+    assert not (ev[:-1] >= local.RING_CLEAR).any()  # no clear glory ring on the sheet
+    assert local._unringed(names, ev, fits) == ["resurrection"]
+    ev[2], fits[2] = 1.74, 0
+    assert local._unringed(names, ev, fits) == [names[2], "resurrection"]
+    ev[2] = -1.0
+    fits[-1] = 1
+    assert local._unringed(names, ev, fits) == []
+    ev[-1], fits[-1] = 9.0, 0
+    assert local._unringed(names, ev, fits) == []
+    # as the glory measures are judged: asked about; and not with the planted defect
+    ev[-1] = 2.61
+    n = len(names)
+    nan = np.full(n, np.nan)
+    glory = local.Glory(ev.copy(), fits.astype(int), nan, nan, np.zeros(n, int), np.nan)
+    assert "resurrection" in local.glory_evidence(names, ev, glory, {})[1]
+    monkeypatch.setattr(local, "_unringed", lambda names, ev, fits: [])
+    assert "resurrection" not in local.glory_evidence(names, ev, glory, {})[1]
