@@ -40,7 +40,7 @@ def test_a_ring_on_the_outline_is_asked_about(pd_pack, sheet_kind):
     against the spread of every sector of the sheet) do not count it as a ring (glory 7 at
     evidence -2.2, measured; the row reads as not circled), but round the whole outline the band
     within 0.5 mm of it comes out darker than its row's other values by 18 of the sheet's
-    spreads (over OUTLINE_APART 5): glory 7 is a doubt, and the rules ask about it. The fitted
+    spreads (over OUTLINE_APART 4): glory 7 is a doubt, and the rules ask about it. The fitted
     ring over light ink stands first at glory 7 too, so the light-ring rule reads it as circled,
     as a question (every other value of the row stays under zero). (At 0.1 the ring reader
     finds it itself.)"""
@@ -90,7 +90,7 @@ def test_outline_doubts_worked_by_hand(sheet_kind):
     """Every glory row at 0.010, 0.011 and 0.012 by turns (row median 0.011, two values in three
     0.001 from it: a spread of 1.4826 x 0.001 = 0.00148 over the sheet). Quest 1's glory 5 (one
     of the 0.011) at 0.019 stands 0.008 / 0.00148 = 5.4 spreads above its row's median, still
-    0.011 (over OUTLINE_APART 5): a doubt. At 0.018, 4.7: none. Nor in a row with a value read
+    0.011 (over OUTLINE_APART 4): a doubt. At 0.016, 3.4: none. Nor in a row with a value read
     as circled."""
     names, row = _row_names(sheet_kind)
     outline = np.full(len(names), np.nan)
@@ -99,7 +99,7 @@ def test_outline_doubts_worked_by_hand(sheet_kind):
     ev = np.full(len(names), -2.0)
     outline[row[4]] = 0.019
     assert local._outline_doubts(names, ev, outline) == ["quest.1.glory.5"]
-    outline[row[4]] = 0.018
+    outline[row[4]] = 0.016
     assert local._outline_doubts(names, ev, outline) == []
     outline[row[4]] = 0.019
     ev[row[9]] = 1.0
@@ -121,8 +121,8 @@ def test_outline_doubts_against_the_neighbours_under_glare(sheet_kind, monkeypat
     at 25: neighbours 22, 22, 28, 28, median 25: 0; value 8, at 28: 22, 25, 28, 31, median
     26.5: +1.5); the ends -4.5, -3 and 0, +3. So the median absolute deviation is 1.5 and the
     spread 1.4826 x 0.0015 = 0.00222. A ring on quest 1's glory 8 (value 7) adding 0.012 stands
-    0.012 / 0.00222 = 5.4 spreads above its neighbours (over OUTLINE_APART 5): asked about;
-    adding 0.011, 4.9: not. Against the row's median (23.5 thousandths; a spread of about
+    0.012 / 0.00222 = 5.4 spreads above its neighbours (over OUTLINE_APART 4): asked about;
+    adding 0.008, 3.6: not. Against the row's median (23.5 thousandths; a spread of about
     1.4826 x 7.5 = 11 thousandths) the ring stood (37 - 23.5) / 11 = 1.2: the planted
     defect, the neighbours' measure taken out, misses it (third set case 1235)."""
     names, row = _row_names(sheet_kind)
@@ -133,7 +133,7 @@ def test_outline_doubts_against_the_neighbours_under_glare(sheet_kind, monkeypat
     monkeypatch.setattr(local, "_against_neighbours", local._row)
     assert local._outline_doubts(names, ev, outline) == []
     monkeypatch.undo()
-    outline[row[7]] -= 0.001
+    outline[row[7]] -= 0.004
     assert local._outline_doubts(names, ev, outline) == []
 
 
