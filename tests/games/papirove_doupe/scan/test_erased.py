@@ -239,3 +239,28 @@ def test_a_circle_read_as_circled_with_no_ring_fitted_round_it_is_asked_about(mo
     assert "resurrection" in local.glory_evidence(names, ev, glory, {})[1]
     monkeypatch.setattr(local, "_unringed", lambda names, ev, fits: [])
     assert "resurrection" not in local.glory_evidence(names, ev, glory, {})[1]
+
+
+def test_a_ring_fitted_round_another_value_than_the_one_read_is_asked_about(monkeypatch):
+    """Independent case 2914: quest 1's glory 2 read as circled at +4.48 (a smudge over glory
+    1-3, a ring fitted round it in 6 directions), glory 8 read at -0.87 with a ring fitted in
+    20, the row's next 7: 20 - 7 = 13 >= FIT_LEAD 10, so both are asked about. Not with the fit
+    16 (9 ahead); nor when the fitted value is the one read; nor in a row read as not circled.
+    The planted defect, a lead no fit reaches, asks about nothing."""
+    import numpy as np
+
+    names, ev, fits = _rows()
+    ev[1], fits[1] = 4.48, 6
+    ev[7], fits[7] = -0.87, 20
+    fits[8] = 7
+    assert local._fitted_elsewhere(names, ev, fits) == ["quest.1.glory.8", "quest.1.glory.2"]
+    fits[7] = 16
+    assert local._fitted_elsewhere(names, ev, fits) == []
+    fits[7], fits[1] = 20, 30
+    assert local._fitted_elsewhere(names, ev, fits) == []
+    fits[1], ev[1] = 6, -0.5
+    assert local._fitted_elsewhere(names, ev, fits) == []
+    ev[1] = 4.48
+    assert not np.isnan(ev).any()
+    monkeypatch.setattr(local, "FIT_LEAD", 100)
+    assert local._fitted_elsewhere(names, ev, fits) == []
