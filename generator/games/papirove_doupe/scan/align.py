@@ -1057,8 +1057,7 @@ def _missing_by_print(
                 w // 2 if right else 0 : w if right else w // 2,
             ] = False
             a, b = photo[keep], ref[keep]
-            spread = float(a.std() * b.std())
-            match = float(((a - a.mean()) * (b - b.mean())).mean()) / spread if spread else -1.0
+            match = _correlation(a, b)
             fits.append((match, missing))
     if not fits:
         return None
@@ -1088,6 +1087,11 @@ def _print_match(gray: np.ndarray, kind: SheetKind, sheet_to_image: np.ndarray, 
     photo = 1.0 - warp(gray, fit, kind).astype(np.float32) / 255.0
     a = _highpass(cv2.resize(photo, size, interpolation=cv2.INTER_AREA)).ravel()
     b = _highpass(cv2.resize(blank.astype(np.float32), size, interpolation=cv2.INTER_AREA)).ravel()
+    return _correlation(a, b)
+
+
+def _correlation(a: np.ndarray, b: np.ndarray) -> float:
+    """The correlation of two equally long arrays (-1 where either is flat)."""
     spread = float(a.std() * b.std())
     return float(((a - a.mean()) * (b - b.mean())).mean()) / spread if spread else -1.0
 
