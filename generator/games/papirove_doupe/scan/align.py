@@ -1027,25 +1027,16 @@ def _missing_by_print(
     """Which corner three found marks leave out, from the fit under which the photo looks like
     the blank sheet (its print matched at 2 px per mm, light evened out); None when no fit is
     clearly the one."""
-    cv2 = _cv2()
     sheet = _sheet_points(kind)
-    size = (
-        round(blank.shape[1] * PRINT_PX_PER_MM / PX_PER_MM),
-        round(blank.shape[0] * PRINT_PX_PER_MM / PX_PER_MM),
-    )
-
-    def small(dark: np.ndarray) -> np.ndarray:
-        return _highpass(cv2.resize(dark, size, interpolation=cv2.INTER_AREA))
-
-    ref = small(blank.astype(np.float32))
+    ref = _print_at(blank.astype(np.float32), blank.shape)
     fits: list[tuple[float, int]] = []
     for found in itertools.combinations(cands, 3):
         for corners in itertools.permutations(range(4), 3):
             m = _from_three(sheet[list(corners)], list(found))
             if not _plausible(m, kind, list(found)):
                 continue
-            fit = Alignment("", "", np.linalg.inv(m), (), math.sqrt(abs(np.linalg.det(m[:2, :2]))))
-            photo = small(1.0 - warp(gray, fit, kind).astype(np.float32) / 255.0)
+            dark = _straight_dark(gray, kind, m, math.sqrt(abs(np.linalg.det(m[:2, :2]))))
+            photo = _print_at(dark, blank.shape)
             missing = next(i for i in range(4) if i not in corners)
             # the quarter of the sheet at the missing mark is left out: three marks fit it least
             # well (a tilted photo's perspective), and a thumb or a tear is there
@@ -1072,22 +1063,28 @@ def _missing_by_print(
 def _print_match(gray: np.ndarray, kind: SheetKind, sheet_to_image: np.ndarray, blank) -> float:
     """How well the photo's print matches the blank sheet's under a map (as `_missing_by_print`
     matches them, over the whole sheet): 1 alike, 0 unrelated."""
+    j = _jacobian(sheet_to_image, kind.width / 2, kind.height / 2)
+    dark = _straight_dark(gray, kind, sheet_to_image, math.sqrt(abs(np.linalg.det(j))))
+    a = _print_at(dark, blank.shape).ravel()
+    return _correlation(a, _print_at(blank.astype(np.float32), blank.shape).ravel())
+
+
+def _straight_dark(
+    gray: np.ndarray, kind: SheetKind, sheet_to_image: np.ndarray, px_per_mm: float
+) -> np.ndarray:
+    """The photo straightened under a map (at `px_per_mm` in the photo), as darkness 0-1."""
+    fit = Alignment("", "", np.linalg.inv(sheet_to_image), (), px_per_mm)
+    return 1.0 - warp(gray, fit, kind).astype(np.float32) / 255.0
+
+
+def _print_at(dark: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """A sheet-aligned darkness of the blank sheet's `shape` at PRINT_PX_PER_MM, high-passed."""
     cv2 = _cv2()
     size = (
-        round(blank.shape[1] * PRINT_PX_PER_MM / PX_PER_MM),
-        round(blank.shape[0] * PRINT_PX_PER_MM / PX_PER_MM),
+        round(shape[1] * PRINT_PX_PER_MM / PX_PER_MM),
+        round(shape[0] * PRINT_PX_PER_MM / PX_PER_MM),
     )
-    fit = Alignment(
-        "",
-        "",
-        np.linalg.inv(sheet_to_image),
-        (),
-        math.sqrt(abs(np.linalg.det(_jacobian(sheet_to_image, kind.width / 2, kind.height / 2)))),
-    )
-    photo = 1.0 - warp(gray, fit, kind).astype(np.float32) / 255.0
-    a = _highpass(cv2.resize(photo, size, interpolation=cv2.INTER_AREA)).ravel()
-    b = _highpass(cv2.resize(blank.astype(np.float32), size, interpolation=cv2.INTER_AREA)).ravel()
-    return _correlation(a, b)
+    return _highpass(cv2.resize(dark, size, interpolation=cv2.INTER_AREA))
 
 
 def _correlation(a: np.ndarray, b: np.ndarray) -> float:
