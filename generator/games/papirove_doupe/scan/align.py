@@ -598,8 +598,6 @@ def _pair_maps(
 
 def _complete_three(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tuple | None:
     """`_complete` from three of `cands`."""
-    cv2 = _cv2()
-    sheet = _sheet_points(kind)
     best: tuple | None = None
     for found, corners, m in _partial_maps(gray, kind, cands, 3):
         (missing,) = set(range(4)) - set(corners)
@@ -609,14 +607,24 @@ def _complete_three(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -
         order: list[Candidate] = [fourth] * 4
         for c, k in zip(found, corners, strict=True):
             order[k] = c
-        img = np.array([(c.x, c.y) for c in order], np.float64)
-        h = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
-        if not _plausible(h, kind, order):
-            continue
-        code, clarity = read_code(gray, kind, h)
-        if code in kind.ids and (best is None or clarity > best[0]):
-            best = (clarity, code, h, img)
+        got = _read_quad(gray, kind, order)
+        if got is not None and got[1] in kind.ids and (best is None or got[0] > best[0]):
+            best = got
     return best
+
+
+def _read_quad(gray: np.ndarray, kind: SheetKind, order: list | tuple) -> tuple | None:
+    """Four marks pinned to (top-left, top-right, bottom-left, bottom-right): the code read under
+    their map, as (clarity, code or None, sheet-to-image map, image points); None where the map
+    is no camera's."""
+    cv2 = _cv2()
+    img = np.array([(c.x, c.y) for c in order], np.float64)
+    sheet = _sheet_points(kind)
+    h = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
+    if not _plausible(h, kind, list(order)):
+        return None
+    code, clarity = read_code(gray, kind, h)
+    return clarity, code, h, img
 
 
 def _partial_maps(
@@ -794,18 +802,12 @@ def _repin(gray: np.ndarray, kind: SheetKind, best: tuple) -> tuple:
     the map draws it close round where it lies (the likeness finds a mark's place to a pixel of
     a copy shrunk to 1600 px, and its size to a step of 1.25); the first pinning where any mark
     is not found or the code does not read so."""
-    cv2 = _cv2()
     _, _, h, _ = best
     marks = [_look_for_mark(gray, kind, h, k, REPIN_REACH) for k in range(4)]
     if any(m is None for m in marks):
         return best
-    img = np.array([(m.x, m.y) for m in marks], np.float64)
-    sheet = _sheet_points(kind)
-    again = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
-    if not _plausible(again, kind, marks):
-        return best
-    code, clarity = read_code(gray, kind, again)
-    return (clarity, code, again, img) if code == best[1] else best
+    again = _read_quad(gray, kind, marks)
+    return again if again is not None and again[1] == best[1] else best
 
 
 def _round_mark(side: float, oversample: int = 4) -> tuple[np.ndarray, int]:
@@ -905,26 +907,20 @@ def _outermost(cands: list[Candidate]) -> list[Candidate]:
 def _pin(gray: np.ndarray, kind: SheetKind, cands: list[Candidate]) -> tuple[tuple | None, set]:
     """The clearest way to pin four of the candidates to the sheet's corners that reads a known
     code, as (clarity, code, sheet-to-image map, image points); and the unknown codes read."""
-    cv2 = _cv2()
-    sheet = _sheet_points(kind)
     best: tuple | None = None
     unknown: set[int] = set()
     if len(cands) < 4:
         return best, unknown
     for quad in itertools.combinations(cands[:PIN_FIRST], 4):
         for order in _cyclic_orders(quad):
-            img = np.array([(c.x, c.y) for c in order], np.float64)
-            h = cv2.getPerspectiveTransform(sheet.astype(np.float32), img.astype(np.float32))
-            if not _plausible(h, kind, list(order)):
+            got = _read_quad(gray, kind, order)
+            if got is None or got[1] is None:
                 continue
-            code, clarity = read_code(gray, kind, h)
-            if code is None:
+            if got[1] not in kind.ids:
+                unknown.add(got[1])
                 continue
-            if code not in kind.ids:
-                unknown.add(code)
-                continue
-            if best is None or clarity > best[0]:
-                best = (clarity, code, h, img)
+            if best is None or got[0] > best[0]:
+                best = got
     return best, unknown
 
 
