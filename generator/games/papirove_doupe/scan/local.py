@@ -819,7 +819,7 @@ def evidence(
                 ev[i] = QUESTION
                 break
     names = [b.name for b in boxes]
-    fits, light_fits = ring_fits(local, exp, boxes)
+    fits, light_fits = ring_fits(local, exp, boxes, ref)
     measures = Glory(
         ring_ev,
         fits,
@@ -1676,16 +1676,38 @@ _FITS: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int
 
 
 def _fit_samples(
-    boxes: list[Box], which: Callable[[str], bool]
+    boxes: list[Box], which: Callable[[str], bool], ref: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int, int, int]]:
     """Every candidate ring round every circle `which` takes by name: its FIT_DIRECTIONS
     pixels (as flat indices into the window x0, y0, x1, y1 that holds them all and the blur's
     reach round them), its circle (index), where each circle's candidates start, and that
-    window. A candidate's centre lies nearer to its own circle than to any other circle's."""
+    window. A candidate's centre lies nearer to its own circle than to any other circle's.
+    With the blank sheet `ref`, they are kept in the cache folder with its other plans (they
+    take about 25 ms to work out, on each run)."""
     key = (hash(tuple(boxes)), which)
     if key not in _FITS:
-        _FITS[key] = _build_fit_samples(boxes, which)
+        make = lambda r: _build_fit_samples(boxes, which)  # noqa: E731
+        if ref is None:
+            _FITS[key] = make(ref)
+        else:
+            what = f"fits-{which.__name__.strip('_').replace('_', '-')}-{marks.boxes_name(boxes)}"
+            _FITS[key] = marks.of_ref(ref, what, make, FIT_KEEP)
     return _FITS[key]
+
+
+def _fit_arrays(ref: np.ndarray, samples: tuple) -> dict[str, np.ndarray]:
+    flat, owners, starts, window = samples
+    return {"flat": flat, "owners": owners, "starts": starts, "window": np.array(window)}
+
+
+def _fit_again(ref: np.ndarray, arrays: dict[str, np.ndarray]) -> tuple:
+    window = arrays["window"]
+    if arrays["flat"].ndim != 2 or arrays["flat"].shape[1] != FIT_DIRECTIONS or window.size != 4:
+        raise ValueError("a damaged plan")
+    return arrays["flat"], arrays["owners"], arrays["starts"], tuple(int(v) for v in window)
+
+
+FIT_KEEP = marks.Keep(_fit_arrays, _fit_again)  # how `_fit_samples` are kept between runs
 
 
 def _is_glory(name: str) -> bool:
@@ -1739,7 +1761,7 @@ def _build_fit_samples(
 
 
 def ring_fits(
-    local: np.ndarray, exp: np.ndarray, boxes: list[Box]
+    local: np.ndarray, exp: np.ndarray, boxes: list[Box], ref: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """For each glory circle, in how many of FIT_DIRECTIONS directions the best ring fitted
     round it (its centre off the circle's by up to FIT_SHIFT_MM, its radius wider by
@@ -1753,9 +1775,9 @@ def ring_fits(
     at the circle's own centre) sees part of it, or some of it twice. Fitted, it is whole."""
     out = np.full(len(boxes), -1, np.int64)
     light = out.copy()
-    scale = _fit_circles(local, exp, _fit_samples(boxes, _is_glory), out, light)
+    scale = _fit_circles(local, exp, _fit_samples(boxes, _is_glory, ref), out, light)
     if scale is not None:
-        _fit_circles(local, exp, _fit_samples(boxes, _is_resurrection), out, light, scale)
+        _fit_circles(local, exp, _fit_samples(boxes, _is_resurrection, ref), out, light, scale)
     return out, light
 
 

@@ -31,9 +31,10 @@ def _same(a, b) -> bool:
 @pytest.fixture()
 def cache(tmp_path, monkeypatch):
     """The caches in an empty folder, and nothing kept in memory."""
-    from generator.games.papirove_doupe.scan import marks, template
+    from generator.games.papirove_doupe.scan import local, marks, template
 
     monkeypatch.setenv(template.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(local, "_FITS", {})
     monkeypatch.setattr(template, "_KINDS", {})
     monkeypatch.setattr(template, "_REFERENCES", {})
     monkeypatch.setattr(template, "_PLANS", {})
@@ -60,16 +61,17 @@ def test_plans_read_from_the_cache_are_the_ones_made(pd_pack, photo, cache) -> N
     """Read once (the plans are made and stored), then as a new process would (nothing in
     memory): every plan comes from its file equal to the one made, none is made again, and the
     reading is the same to the last digit."""
-    from generator.games.papirove_doupe.scan import marks
+    from generator.games.papirove_doupe.scan import local, marks
 
     first = _read(pd_pack, photo)
     made = {what: value for (_, what), (_, value) in marks._OF_REF.items()}
     files = sorted(p.name for p in cache.glob("plan-*.npz"))
     # the flat print, the half-size paper, the open paper, the paper outside and inside the
-    # boxes, the windows of both passes that straighten a bent sheet, and the boxes'
-    # registration windows
-    assert len(files) == 8, files
+    # boxes, the windows of both passes that straighten a bent sheet, the boxes' registration
+    # windows, and the rings fitted round the glory values and round the resurrection
+    assert len(files) == 10, files
     marks._OF_REF.clear()
+    local._FITS.clear()
 
     def not_again(*args, **kwargs):
         raise AssertionError("a plan was made again")
@@ -77,6 +79,7 @@ def test_plans_read_from_the_cache_are_the_ones_made(pd_pack, photo, cache) -> N
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(marks, "_flat_bins", not_again)
         mp.setattr(marks, "_paper_half", not_again)
+        mp.setattr(local, "_build_fit_samples", not_again)
         second = _read(pd_pack, photo)
     loaded = {what: value for (_, what), (_, value) in marks._OF_REF.items()}
     assert loaded.keys() == made.keys()
@@ -88,7 +91,7 @@ def test_plans_read_from_the_cache_are_the_ones_made(pd_pack, photo, cache) -> N
 def test_a_damaged_plan_is_made_again(pd_pack, photo, cache) -> None:
     """A plan file cut short (a full disk, a killed process) or holding something else is made
     again and stored whole; the reading is the same."""
-    from generator.games.papirove_doupe.scan import marks
+    from generator.games.papirove_doupe.scan import local, marks
 
     first = _read(pd_pack, photo)
     files = sorted(cache.glob("plan-*.npz"))
@@ -96,6 +99,7 @@ def test_a_damaged_plan_is_made_again(pd_pack, photo, cache) -> None:
         data = path.read_bytes()
         path.write_bytes(data[: len(data) // 2] if i % 2 else b"not a plan")
     marks._OF_REF.clear()
+    local._FITS.clear()
     assert _read(pd_pack, photo) == first
     for path in files:
         with np.load(path, allow_pickle=False) as stored:
