@@ -209,7 +209,7 @@ def test_a_light_ring_first_by_fit_and_outline_is_read_as_a_question():
 @pytest.mark.parametrize(
     ("ev", "outline", "light"),
     [
-        (ROW_EV, OUTLINE, [8, 19, 12, 15, 6]),  # the light ring only 4 ahead
+        (ROW_EV, OUTLINE, [8, 19, 12, 19, 6]),  # the light ring tied first
         (ROW_EV, [0.001, 0.009, 0.002, 0.0055, 0.0], LIGHT),  # the outline only 0.0035 ahead
         (ROW_EV, [0.001, 0.009, 0.002, 0.004, 0.0], [8, 14, 19, 12, 6]),  # first by one each
         (ROW_EV, [0.001, 0.009, 0.002, 0.004, 0.0], [8, 14, 21, 14, 6]),  # (7 ahead: alone, not)
@@ -286,18 +286,23 @@ def test_a_value_first_by_its_light_ring_alone_is_asked_about_as_it_reads():
 
 
 @pytest.mark.parametrize(
-    ("fits", "asked"),
+    ("outline2", "light2", "asked"),
     [
-        ([3, 9, 7, 6, 2], ["quest.1.glory.2"]),  # first by the ink's fit too: asked about
-        ([3, 9, 9, 6, 2], []),  # tied first by the ink's fit: not
+        # 0.0045 ahead (0.0075 against 0.003), 2 ahead (16 against 14): asked about
+        # (third case 3280: quest 2's glory 2, 0.0045 and 11 against 9)
+        (0.0075, 16, ["quest.1.glory.2"]),
+        (0.010, 15, ["quest.1.glory.2"]),  # 1 ahead (wild holdout 717: goal 11, 0.0085, 3 and 1)
+        (0.0065, 16, []),  # the outline 0.0035 ahead (under LIGHT_OUTLINE_APART): not
+        (0.010, 14, []),  # tied first over light ink: not
     ],
 )
-def test_a_value_far_first_by_its_outline_and_first_by_both_fits_is_asked_about(fits, asked):
-    """Quest 1's glory 2: its outline 0.007 ahead of the next (0.010 against 0.003;
-    LIGHT_OUTLINE_FIRST 0.006), first over light ink by 1 only (15 against 14: under
-    LIGHT_FIT_APART), and first by the ink's fit: asked about as it reads (wild holdout 717)."""
-    outline = [0.001, 0.010, 0.002, 0.003, 0.0] + [0.001] * 5
-    out, got = _light(ROW_EV, outline, [8, 15, 14, 12, 6] + [9] * 5, fits + [5] * 5)
+def test_a_value_first_by_its_outline_and_its_light_ring_is_asked_about(outline2, light2, asked):
+    """Quest 1's glory 2, first by its outline by LIGHT_OUTLINE_APART (0.004) or more and over
+    light ink by AGREE_FIT (1) or more, under LIGHT_FIT_APART (5): asked about as it reads,
+    whatever the ink's fit (here tied: 9 and 9)."""
+    outline = [0.001, outline2, 0.002, 0.003, 0.0] + [0.001] * 5
+    fits = [3, 9, 9, 6, 2] + [5] * 5
+    out, got = _light(ROW_EV, outline, [8, light2, 14, 12, 6] + [9] * 5, fits)
     assert got == asked and out.tolist() == ROW_EV
 
 
