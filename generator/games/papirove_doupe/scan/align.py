@@ -7,6 +7,7 @@ tried until the 16-bit sheet code under the printed sheet id reads as a sheet th
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Iterator
@@ -345,6 +346,14 @@ def _bits(
     points = _bit_points(kind) + np.array([dx, dy])
     v = _sample(gray, _to_image(sheet_to_image, points))  # all bits at once
     levels = ((p - v.reshape(len(kind.bits), -1).mean(axis=1)) / (p - b)).tolist()
+    code, clarity = _by_gap(levels)
+    if code is None or code not in kind.ids:
+        return _by_book(levels, kind) or (code, clarity)
+    return code, clarity
+
+
+def _by_gap(levels: list[float]) -> tuple[int | None, float]:
+    """The code the bits' levels (0 paper, 1 black) read, told apart at their widest gap."""
     # On a small or blurred photo an empty bit's outline greys its inside and a black bit's
     # inside does not reach full black: the two kinds are told apart by the gap between them.
     ordered = sorted(levels)
@@ -361,6 +370,35 @@ def _bits(
     if clarity < 0.3:
         return None, clarity
     return code, clarity
+
+
+BOOK_MARGIN = 0.25  # a code of the pack is read when all its black bits lie this far above all
+# its empty ones (as levels 0 paper .. 1 black), though no single gap tells the bits apart: glare
+# or a shadow across the code lightens some black bits or greys some empty ones (fourth set case
+# 2727, a sleeve's glare: two black bits at 0.38 and 0.42, the others at 0.86-0.98, the empty
+# ones at -0.13 to -0.03; independent case 2996, a shadow: empty bits at 0.25-0.53, black ones at
+# 0.98-1.06). Two of the pack's codes differ in several bits, so glare cannot make one another.
+
+
+def _by_book(levels: list[float], kind: SheetKind) -> tuple[int, float] | None:
+    """The pack's code whose black bits all lie BOOK_MARGIN or more above its empty ones in
+    `levels` (the widest such margin), with its clarity as `_by_gap` gives it; None if none."""
+    codes, black = _book(tuple(kind.ids), len(levels))
+    if not codes:
+        return None
+    arr = np.array(levels)
+    margins = np.where(black, arr, np.inf).min(axis=1) - np.where(black, -np.inf, arr).max(axis=1)
+    k = int(np.argmax(margins))
+    if margins[k] < BOOK_MARGIN:
+        return None
+    return codes[k], min(1.0, float(margins[k]) * 2)
+
+
+@functools.lru_cache(maxsize=8)
+def _book(codes: tuple[int, ...], n: int) -> tuple[tuple[int, ...], np.ndarray]:
+    """The codes with both black and empty bits among `codes`, and their black bits (n each)."""
+    kept = tuple(c for c in codes if 0 < c < (1 << n) - 1)
+    return kept, np.array([[(c >> (n - 1 - i)) & 1 for i in range(n)] for c in kept], bool)
 
 
 def _sheet_points(kind: SheetKind) -> np.ndarray:

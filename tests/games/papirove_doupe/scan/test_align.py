@@ -243,6 +243,74 @@ def test_a_code_in_deep_shadow_is_read(pd_pack, sheet_kind):
     assert float(np.median(dimmed[: h // 2, w // 2 :])) < 35  # the shadow is that deep
 
 
+def _bits_toned(pd_pack, sheet_kind, black_level: float, empty_level: float, black_bits: int):
+    """A clean photo of the a4 cs sheet with the first `black_bits` black code bits lightened to
+    `black_level` and every empty bit greyed to `empty_level` (0 paper, 1 black; glare, a
+    shadow), each over its whole square."""
+    photo, m, offset = _photo(pd_pack, sheet_kind)
+    grey = _grey(photo)
+    code = sheet_code("PD-standard-a4-cs")
+    black = [i for i in range(16) if code >> (15 - i) & 1]
+    paper, ink = float(np.percentile(grey, 90)), 20.0
+    draw = ImageDraw.Draw(photo)
+    for i, bit in enumerate(sheet_kind.bits):
+        if i in black[:black_bits]:
+            level = black_level
+        elif i not in black:
+            level = empty_level
+        else:
+            continue
+        tone = round(paper - level * (paper - ink))
+        a = _to_photo(m, offset, bit.x, bit.y)
+        b = _to_photo(m, offset, bit.x + bit.size, bit.y + bit.size)
+        draw.rectangle((*a, *b), fill=(tone, tone, tone))
+    return _grey(photo)
+
+
+@pytest.mark.parametrize(
+    ("black_level", "empty_level", "black_bits"),
+    [
+        (0.4, 0.0, 2),  # glare lightens two black bits (fourth set case 2727, a sleeve)
+        (1.0, 0.55, 0),  # a shadow greys every empty bit (independent case 2996)
+    ],
+)
+def test_a_code_under_glare_or_shadow_is_read_by_the_packs_codes(
+    pd_pack, sheet_kind, black_level, empty_level, black_bits
+):
+    """No single gap tells the black bits from the empty ones (the widest gap leaves the lightened
+    black bits with the empty ones, or the greyed empty ones sit above the middle), but every
+    black bit of the sheet's own code lies 0.4-0.5 above every empty one: the sheet is named (it
+    was refused as another pack's sheet, or for a code it could not read)."""
+    grey = _bits_toned(pd_pack, sheet_kind, black_level, empty_level, black_bits)
+    assert align.locate(grey, sheet_kind).sheet_id == "PD-standard-a4-cs"
+
+
+def test_a_code_with_a_black_bit_among_the_empty_ones_is_not_read_by_the_packs_codes(
+    pd_pack, sheet_kind
+):
+    """Planted defect: one black bit lightened as far as the paper (0.05, under the empty bits'
+    0.1): no code of the pack has all its black bits above its empty ones, and the sheet is
+    refused as before."""
+    grey = _bits_toned(pd_pack, sheet_kind, 0.05, 0.1, 1)
+    with pytest.raises(PapirnaError, match="not a Papírové doupě player sheet of this pack"):
+        align.locate(grey, sheet_kind)
+
+
+def test_the_packs_codes_are_read_only_by_a_margin(sheet_kind):
+    """The bits' levels as fourth set case 2727 read them (two black bits at 0.38 and 0.42 under
+    glare) give that sheet's code, PD-standard-a4-en, 0.41 apart (clarity 0.82); with its
+    lightest black bit at 0.2 (0.23 apart, under BOOK_MARGIN 0.25) none."""
+    code = sheet_code("PD-standard-a4-en")
+    assert code == 0b0000101000101100
+    levels = [-0.08, -0.10, -0.11, -0.11, 0.38, -0.13, 0.42, -0.11]
+    levels += [-0.08, -0.06, 0.86, -0.04, 0.96, 0.98, -0.03, -0.04]
+    got = align._by_book(levels, sheet_kind)
+    assert got is not None and got[0] == code and got[1] == pytest.approx(0.82, abs=1e-9)
+    assert align._by_gap(levels)[0] not in sheet_kind.ids  # (what the widest gap alone reads)
+    levels[4] = 0.2
+    assert align._by_book(levels, sheet_kind) is None
+
+
 def test_no_code_is_read_where_black_and_paper_are_alike(pd_pack, sheet_kind):
     """A map that puts the mark on plain paper (black and paper samples within a few levels of
     each other) reads no code, dim or bright."""
