@@ -520,3 +520,23 @@ def test_a_light_last_mark_before_an_asked_empty_box_is_asked_about(monkeypatch)
     # the planted defect, no such question: wound 21 is not asked about
     monkeypatch.setattr(rules, "_ask_about_a_light_end", lambda g, evidence, marked, ask: None)
     assert "wound.21" not in decide(ev).ask
+
+
+def test_two_boxes_after_a_tracks_end_well_above_the_rest_are_asked_about(monkeypatch):
+    # third set 3357 (felt pen, glare): gems 1-8 at +21.4 .. +13.6, the marked 9 and 10 washed
+    # out to -1.04 and -0.66, the empty 11 and 12 at -3.36 and -3.35 (median -3.355). "8 gems"
+    # reads; 9 and 10 are above -PLAIN (-1.5) and 2.3 and 2.7 above the rest (CLEAR 1.0 or
+    # more): the track may run on over them, and both are asked about (neither was: unlisted).
+    # With gem 9 at -1.6 (plainly empty), or the rest at -1.8 (gem 9 only 0.76 above), not.
+    from generator.games.papirove_doupe.scan import rules
+
+    look = [21.41, 6.17, 19.54, 18.51, 17.38, 2.45, 14.63, 13.58, -1.04, -0.66, -3.36, -3.35]
+    ev = {f"gem.{k}": v for k, v in enumerate(look, 1)}
+    d = decide(ev)
+    assert [k for k in range(1, 13) if d.marked[f"gem.{k}"]] == list(range(1, 9))
+    assert {"gem.9", "gem.10"} <= set(d.ask) and "gem.11" not in d.ask
+    assert not {"gem.9", "gem.10"} & set(decide(ev | {"gem.9": -1.6}).ask)
+    assert not {"gem.9", "gem.10"} & set(decide(ev | {"gem.11": -1.8, "gem.12": -1.8}).ask)
+    # the planted defect, no such question: neither is asked about
+    monkeypatch.setattr(rules, "_ask_where_a_track_may_run_on", lambda g, e, m, a: None)
+    assert not {"gem.9", "gem.10"} & set(decide(ev).ask)
