@@ -377,7 +377,8 @@ BOOK_MARGIN = 0.25  # a code of the pack is read when all its black bits lie thi
 # or a shadow across the code lightens some black bits or greys some empty ones (fourth set case
 # 2727, a sleeve's glare: two black bits at 0.38 and 0.42, the others at 0.86-0.98, the empty
 # ones at -0.13 to -0.03; independent case 2996, a shadow: empty bits at 0.25-0.53, black ones at
-# 0.98-1.06). Two of the pack's codes differ in several bits, so glare cannot make one another.
+# 0.98-1.06). Two of this pack's codes differ in 3 bits or more: one is read as another only
+# where an empty bit came out darker than a black one, by the margin.
 
 
 def _by_book(levels: list[float], kind: SheetKind) -> tuple[int, float] | None:
