@@ -427,7 +427,11 @@ def _through(
         # the row's outer ends: a crease along the row darkens every box of it, and no paper
         # lies between them; third set case 32)
         left, right = run_end(int(i), -1)[0], run_end(int(i), 1)[1]
-        near = sides(bx, left, right, near_round if bx.round else near_reach)
+        # (beyond a run's end, as beyond a circle, print may fill the paper far out: an item's
+        # picture and name beside its two halves; third set case 3427, a crease along item 5's
+        # halves, both read as marked, unlisted)
+        wide = bx.round or left < bx.x or right > bx.x + bx.w
+        near = sides(bx, left, right, near_round if wide else near_reach)
         axes = [k for k in (0, 1) if None not in near[k] and min(near[k]) >= cut]
         if not axes:
             continue
@@ -441,7 +445,7 @@ def _through(
             for y0 in (bx.y - t, bx.y + bx.h + g)
             if (v := beyond(x0, y0, x0 + t - g, y0 + t - g)) is not None
         ]
-        far = sides(bx, left, right, far_round if bx.round else far_reach)
+        far = sides(bx, left, right, far_round if wide else far_reach)
         crease = max(cut, CREASE_MIN)
         for k in axes:
             off = _off_line(corners, (*near[1 - k], *far[1 - k]), bx.round)

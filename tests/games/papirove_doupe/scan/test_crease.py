@@ -190,3 +190,34 @@ def test_a_circle_darkened_more_than_the_crease_paper_is_still_under_a_crease(
     assert local._through(image, ref, ref, boxes, value, marked)[1][i]
     monkeypatch.setattr(local, "CREASE_DISC", 1.0)
     assert not local._through(image, ref, ref, boxes, value, marked)[1][i]
+
+
+def test_a_crease_along_an_items_two_marked_halves_is_seen_past_its_picture(pd_pack, sheet_kind):
+    """A band 1.2 mm wide of darkness 0.1 across the whole English sheet along item 5's two
+    halves, both
+    read as marked (third set case 3427: a crease along them, read as item 5 at 2, unlisted).
+    Beyond the pair's right end the item's picture and name fill the paper for more than 10 mm;
+    the paper is looked for further out, as round a circle, and the crease is seen through both.
+    The planted defect, no farther look (THROUGH_FARTHEST_MM 0), sees no paper there and no
+    crease."""
+    from generator.games.papirove_doupe.scan.template import reference
+
+    ref = reference(pd_pack, sheet_kind, "PD-standard-a4-en", "en")  # (its longer item names)
+    boxes = list(sheet_kind.boxes)
+    halves = [box_named(sheet_kind, f"item.5.half.{k}") for k in (1, 2)]
+    y = halves[0].y + halves[0].h / 2
+    band = np.zeros(ref.shape, np.float32)
+    band[round(px(y - 0.6)) : round(px(y + 0.6)), :] = 0.1
+    exp = cv2.GaussianBlur(ref, (0, 0), SHAKE_MM * PX_PER_MM)  # the print as a shaken photo has it
+    image = exp + band
+    f = marks.features(image, exp, boxes)
+    value = f.inner_photo - f.inner_expected
+    marked = np.array([b in halves for b in boxes])
+    idx = [boxes.index(b) for b in halves]
+    assert np.isfinite(local._through(image, exp, ref, boxes, value, marked)[0][idx]).all()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(local, "THROUGH_FARTHEST_MM", 0.0)
+        assert np.isnan(local._through(image, exp, ref, boxes, value, marked)[0][idx]).all()
+
+
+SHAKE_MM = 0.5  # (third set case 3427 was shaken: its blurred print leaves no paper by the name)
