@@ -1276,10 +1276,9 @@ def _fitted_elsewhere(names: list[str], ev: np.ndarray, fits: np.ndarray) -> lis
         f = fits[row]
         if len(row) < 2 or (f < 0).any():
             continue
-        order = np.argsort(-f, kind="stable")
-        top = row[int(order[0])]
-        read = row[int(np.argmax(ev[row]))]
-        if ev[read] > 0 and read != top and f[order[0]] - f[order[1]] >= FIT_LEAD:
+        first, lead = _lead(f)
+        top, read = row[first], row[int(np.argmax(ev[row]))]
+        if ev[read] > 0 and read != top and lead >= FIT_LEAD:
             out += [names[top], names[read]]
     return out
 
@@ -1695,13 +1694,11 @@ def _fit_samples(
     With the blank sheet `ref`, they are kept in the cache folder with its other plans (they
     take about 25 ms to work out, on each run)."""
     key = (hash(tuple(boxes)), which)
-    if key not in _FITS:
-        make = lambda r: _build_fit_samples(boxes, which)  # noqa: E731
-        if ref is None:
-            _FITS[key] = make(ref)
-        else:
-            what = f"fits-{which.__name__.strip('_').replace('_', '-')}-{marks.boxes_name(boxes)}"
-            _FITS[key] = marks.of_ref(ref, what, make, FIT_KEEP)
+    if key not in _FITS and ref is None:
+        _FITS[key] = _build_fit_samples(boxes, which)
+    elif key not in _FITS:
+        what = f"fits-{which.__name__.strip('_').replace('_', '-')}-{marks.boxes_name(boxes)}"
+        _FITS[key] = marks.of_ref(ref, what, lambda r: _build_fit_samples(boxes, which), FIT_KEEP)
     return _FITS[key]
 
 
