@@ -375,10 +375,58 @@ def test_a_photo_whose_marks_stand_out_little_widens_the_doubt():
     # no question on a good photo; on a photo at widening 1.5 the margin is 1.5 and gem 5 is
     # asked about, with its confidence 1.3 / (2 * 1.5) = 0.43 < UNCERTAIN. Gem 6: "6 gems" is
     # (1.3 + 1.5) / sqrt(2) = 1.98 less likely, over 1.5: no question on either
+    # (wounds 1-20 clear and 21-39 plainly empty: a sheet with marks enough, see FAINT_FEW)
     gems = [f"gem.{k}" for k in range(1, 13)]
+    wounds = [f"wound.{k}" for k in range(1, 40)]
     ev = dict.fromkeys(gems, -1.5) | dict.fromkeys(gems[:4], 4.0) | {"gem.5": -1.3}
-    good = {b.name: b for b in judge(ev, gems)}
-    poor = {b.name: b for b in judge(ev, gems, widen=1.5)}
+    ev |= dict.fromkeys(wounds[:20], 8.0) | dict.fromkeys(wounds[20:], -8.0)
+    good = {b.name: b for b in judge(ev, gems + wounds)}
+    poor = {b.name: b for b in judge(ev, gems + wounds, widen=1.5)}
     assert good["gem.5"].ask is None and abs(good["gem.5"].confidence - 1.3 / 2) < 1e-9
     assert poor["gem.5"].ask == "unsure" and poor["gem.5"].confidence < UNCERTAIN
     assert [b for b in poor.values() if b.ask] == [poor["gem.5"]]
+
+
+def _third_3467() -> dict[str, float]:
+    """Third set case 3467's reading, in round numbers: light pencil crosses under glare, the
+    levels, items 1 and 5 and the wounds read at -1.2 to -3.2 among the empty boxes, the
+    felt-pen-dark dungeon card, gems, item 3 and fights read surely."""
+    ev = dict.fromkeys(SHEET, -1.8)
+    ev |= {f"adventurer.{a}.level.1": -3.0 for a in ("warrior", "wizard", "cleric")}
+    ev |= {"dungeon.K": 20.0, "item.3.half.1": 3.5, "item.3.half.2": 2.0}
+    ev |= {f"gem.{k}": 8.0 for k in range(1, 7)}
+    ev |= {"monster.1.visited": 8.0, "monster.1.range.3": 4.2, "monster.1.strongest": 8.2}
+    ev |= {"monster.2.visited": 21.0, "monster.2.range.3": 20.6}
+    ev |= {"monster.3.visited": 25.0, "monster.3.fled": 25.0}
+    return ev
+
+
+def test_a_faint_photo_that_reads_too_few_marks_for_a_finished_sheet_gives_no_score():
+    # 16 scored boxes read as marked (card 1 + gems 6 + item 3's halves 2 + fight 1's 3 + fight
+    # 2's 2 + fight 3's 2), under FAINT_FEW 20: on a photo whose marks are all faint (widening
+    # 1.5) every box read as empty is asked about, far over TOO_MANY questions: refused
+    from generator.games.papirove_doupe.scan import read
+    from generator.games.papirove_doupe.scan.summary import too_many
+
+    ev = _third_3467()
+
+    def asked(widen: float, ev: dict[str, float] = ev) -> list[str]:
+        return [b.name for b in judge(ev, SHEET, widen=widen) if b.ask]
+
+    marked = [b.name for b in judge(ev, SHEET, widen=1.5) if b.marked and scored(b.name)]
+    assert len(marked) == 16
+    faint = asked(1.5)
+    assert "adventurer.warrior.level.2" in faint and "wound.1" in faint and too_many(faint)
+    # on a photo whose marks stand out (no widening) the same reading is not refused for it
+    assert not too_many(asked(1.0))
+    # nor on a faint photo that reads 20 marks (wounds 1-4 marked as well)
+    more = ev | {f"wound.{k}": 5.0 for k in range(1, 5)}
+    assert not too_many(asked(1.5, more))
+    # a blank sheet (no plain mark: the dungeon card the rules must choose, at -1.5) is read as
+    # blank, its card asked about, not refused
+    blank = dict.fromkeys(SHEET, -1.8) | {"dungeon.K": -1.5}
+    assert asked(1.5, blank) == ["dungeon.K"]
+    # the planted defect, no floor: the faint sheet with 16 marks is scored, its lost marks unasked
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(read, "FAINT_FEW", 0)
+        assert not too_many(asked(1.5))
