@@ -839,6 +839,10 @@ def evidence(
     # a neighbour's stroke run over the edge into a box read as marked: asked about
     overrun = overrun_marks(local, exp, boxes, ev)
     doubts += [names[i] for i in np.flatnonzero(overrun) if names[i] not in doubts]
+    # ink all round a box read as marked but none in its middle: the print's own outline,
+    # smeared or shifted into it, asked about
+    framed = framed_marks(local, exp, boxes, ev)
+    doubts += [names[i] for i in np.flatnonzero(framed) if names[i] not in doubts]
     # (and a washed-out box is asked about however the rules read it: a track whose first box
     # still shows some contrast would otherwise carry the doubt of the glared ones after it)
     doubts += [names[i] for i in np.flatnonzero(washed) if names[i] not in doubts]
@@ -886,6 +890,40 @@ def overrun_marks(
             if float(part.sum()) >= OVERRUN_SHARE * total:
                 out[i] = True
                 break
+    return out
+
+
+FRAME_SIDE = 0.25  # a box read as marked with this share of its ink or more in the third by
+FRAME_MIDDLE = 0.05  # each of its four sides, and under this share in its middle ninth, is asked
+# about: ink round the frame and none in the middle is how the print's own outline looks when
+# motion blur smears it, or a curl shifts it, into the box. Third set case 3518 (1245 px, curl,
+# crease, shadow and shake): item 4's empty second half read at +12.4 (its ink 0.29-0.47 by each
+# side, 0.03 in the middle), beside the marked first half, unlisted. On 420 photos of the third
+# set (seeds 3100-3519), of the scored square boxes read as marked, 24 of 130 empty ones stood
+# so (17 on one refused photo) and 16 of 19,504 marked ones (scribbles round the box, dots off
+# its middle).
+
+
+def framed_marks(
+    local: np.ndarray, exp: np.ndarray, boxes: list[Box], ev: np.ndarray
+) -> np.ndarray:
+    """The square boxes read as marked (`ev` > 0) whose ink (the darkness over the expected
+    print in the box's inner region) lies FRAME_SIDE or more in the third by each side and
+    under FRAME_MIDDLE in the middle ninth: the print's outline smeared into the box."""
+    out = np.zeros(len(boxes), bool)
+    for i, bx in enumerate(boxes):
+        if bx.round or ev[i] <= 0:
+            continue
+        x0, y0, x1, y1 = marks.inner_px(bx, local.shape)
+        ink = np.maximum(local[y0:y1, x0:x1] - exp[y0:y1, x0:x1], 0.0)
+        total = float(ink.sum())
+        h, w = ink.shape
+        if total <= 0 or min(h, w) < 3:
+            continue
+        a, b = h // 3, w // 3
+        sides = (ink[:a].sum(), ink[h - a :].sum(), ink[:, :b].sum(), ink[:, w - b :].sum())
+        middle = float(ink[a : h - a, b : w - b].sum())
+        out[i] = min(sides) >= FRAME_SIDE * total and middle < FRAME_MIDDLE * total
     return out
 
 
