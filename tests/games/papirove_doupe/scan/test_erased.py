@@ -138,6 +138,7 @@ def test_a_ring_fitted_in_few_directions_beside_clear_rings_is_asked_about(monke
     assert local._faint_rings(names, ev, fits) == []
     ev[3] = 2.75
     monkeypatch.setattr(local, "FAINT_FIT", 0.0)
+    monkeypatch.setattr(local, "LOW_FIT", 0.0)
     assert local._faint_rings(names, ev, fits) == []
 
 
@@ -147,8 +148,9 @@ def test_a_coffee_rings_edge_through_values_is_asked_about(monkeypatch):
     in 13-16 directions. The clear rings' (ev >= RING_CLEAR 2.5) fits are 36, 36, 36, 16, 13,
     13, 14: their upper quartile is 36 and FAINT_FIT 0.8 of it 28.8, so the five edge values
     are asked about (ev under RING_PLAIN 8). A value read at +6 fitted in 13 (case 1218) is
-    asked about too; one read plainly, at +9, is not. The planted defect, the clear rings'
-    median (16, 0.8 of it 12.8): none of them is asked about."""
+    asked about too; one read plainly, at +13 (over NEAR_PLAIN 1.5 x 8 = 12), is not. The
+    planted defect, the clear rings' median (16, 0.8 of it 12.8): none of them is asked
+    about."""
     names, ev, fits = _rows()
     for k in (0, 13, 14 + 3):  # quest 1 glory 1 and 14, quest 2 glory 4
         ev[k], fits[k] = 2.75, 36
@@ -159,7 +161,7 @@ def test_a_coffee_rings_edge_through_values_is_asked_about(monkeypatch):
     assert sorted(local._faint_rings(names, ev, fits)) == asked
     ev[8] = 6.0  # read surely, as case 1218's ability 3, but not plainly
     assert sorted(local._faint_rings(names, ev, fits)) == asked
-    ev[8] = 9.0  # plainly circled: its fit is no doubt
+    ev[8] = 13.0  # plainly circled: its fit is no doubt
     assert names[8] not in local._faint_rings(names, ev, fits)
     ev[8] = 3.5
     monkeypatch.setattr(local, "RING_QUANTILE", 50)
@@ -194,8 +196,8 @@ def test_a_resurrection_read_as_circled_by_a_faint_ring_is_asked_about():
     blank's, read as circled at 1.84 with a ring fitted in 15 directions, while the sheet's
     clear rings are fitted in 36: 15 < FAINT_FIT 0.8 x 36 = 28.8, so it is asked about (it was
     not: only glory values were). A resurrection ringed as the glory values are (36) is not;
-    nor one read plainly (9, over RING_PLAIN 8), nor one on a sheet with no clear glory ring
-    to judge its ring by."""
+    nor one read plainly (13, over NEAR_PLAIN 1.5 x RING_PLAIN 8 = 12), nor one on a sheet
+    with no clear glory ring to judge its ring by."""
     import numpy as np
 
     names, ev, fits = _rows()
@@ -204,7 +206,7 @@ def test_a_resurrection_read_as_circled_by_a_faint_ring_is_asked_about():
     assert local._faint_rings(names, ev, fits) == ["resurrection"]
     fits[-1] = 36
     assert local._faint_rings(names, ev, fits) == []
-    ev[-1], fits[-1] = 9.0, 15
+    ev[-1], fits[-1] = 13.0, 15
     assert local._faint_rings(names, ev, fits) == []
     # no clear glory ring: nothing to judge the resurrection's ring by
     ev[-1], ev[3] = 1.84, 2.0
@@ -264,3 +266,29 @@ def test_a_ring_fitted_round_another_value_than_the_one_read_is_asked_about(monk
     assert not np.isnan(ev).any()
     monkeypatch.setattr(local, "FIT_LEAD", 100)
     assert local._fitted_elsewhere(names, ev, fits) == []
+
+
+def test_a_value_read_just_over_plain_with_a_poorly_fitted_ring_is_asked_about(monkeypatch):
+    """The fourth set's case 2924: two values ringed (fitted in 36 directions; its quest 2's
+    glory 8 and quest 3's glory 5, here quest 1's and quest 2's), and a coffee ring's edge through goal 12, read at +8.21, over RING_PLAIN 8,
+    fitted in 16: under LOW_FIT 0.5 x 36 = 18 and under NEAR_PLAIN 1.5 x 8 = 12, asked about.
+    Fitted in 18 it is not (a ring drawn round it shows), nor read at +12 (plainly circled).
+    The planted defect, no low-fit limit: nothing is asked about."""
+    import numpy as np
+
+    names, ev, fits = _rows()
+    names = names + [f"goal.glory.{v}" for v in range(1, 13)]
+    ev = np.concatenate([ev, np.full(12, -2.0)])
+    fits = np.concatenate([fits, np.zeros(12)])
+    for k in (7, 14 + 4):  # quest 1 glory 8, quest 2 glory 5
+        ev[k], fits[k] = 2.75, 36
+    goal = names.index("goal.glory.12")
+    ev[goal], fits[goal] = 8.21, 16
+    assert local._faint_rings(names, ev, fits) == ["goal.glory.12"]
+    fits[goal] = 18
+    assert local._faint_rings(names, ev, fits) == []
+    ev[goal], fits[goal] = 12.0, 16
+    assert local._faint_rings(names, ev, fits) == []
+    ev[goal] = 8.21
+    monkeypatch.setattr(local, "LOW_FIT", 0.0)
+    assert local._faint_rings(names, ev, fits) == []
