@@ -1272,7 +1272,7 @@ RING_QUANTILE = 75  # (a quartile, not the median: a coffee ring's edge across t
 LOW_FIT, NEAR_PLAIN = 0.5, 1.5  # and one read as circled under NEAR_PLAIN times RING_PLAIN whose
 # ring is fitted in under LOW_FIT of that share is asked about too. The fourth set's case 2924:
 # a coffee ring's edge through goal 12, read at +8.2 (just over RING_PLAIN), fitted in 16
-# directions against 36, unlisted. Of 2,043 values read at RING_PLAIN or more on 4,960 saved
+# directions against 36, unlisted. Of 2,043 values read at RING_PLAIN or more on 5,319 saved
 # sheets, 38 stood so: 4 empty (2924, independent 2226 and 2010, fourth 1327) and 34 circled,
 # most of them filled or crossed rather than ringed, as the wild set marks them.
 
