@@ -1272,9 +1272,10 @@ RING_QUANTILE = 75  # (a quartile, not the median: a coffee ring's edge across t
 LOW_FIT, NEAR_PLAIN = 0.5, 1.5  # and one read as circled under NEAR_PLAIN times RING_PLAIN whose
 # ring is fitted in under LOW_FIT of that share is asked about too. The fourth set's case 2924:
 # a coffee ring's edge through goal 12, read at +8.2 (just over RING_PLAIN), fitted in 16
-# directions against 36, unlisted. Of 2,043 values read at RING_PLAIN or more on 5,319 saved
-# sheets, 38 stood so: 4 empty (2924, independent 2226 and 2010, fourth 1327) and 34 circled,
-# most of them filled or crossed rather than ringed, as the wild set marks them.
+# directions against 36, unlisted. Of 2,042 circles read at RING_PLAIN or more on 5,319 saved
+# sheets, 71 stood so: 5 empty (2924, independent 2226 and 2010, the resurrection of independent
+# 2779, wild holdout 1734), 60 marked (most filled or crossed rather than ringed, as the wild set
+# marks them) and 6 resurrections of the fourth set (which has no truth per box).
 
 
 def _faint_rings(names: list[str], ev: np.ndarray, fits: np.ndarray) -> list[str]:
