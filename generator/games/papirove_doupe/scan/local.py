@@ -872,11 +872,10 @@ def overrun_marks(
     for i, bx in enumerate(boxes):
         if bx.round or not 0 < ev[i] < CAP:
             continue
-        x0, y0, x1, y1 = marks.inner_px(bx, local.shape)
-        ink = np.maximum(local[y0:y1, x0:x1] - exp[y0:y1, x0:x1], 0.0)
-        total = float(ink.sum())
-        if total <= 0 or min(ink.shape) < 3:
+        ink = _inner_ink(local, exp, bx)
+        if ink is None:
             continue
+        total = float(ink.sum())
         near = beside.get(i, [])
         for j in near:
             if ev[j] <= ev[i]:
@@ -914,17 +913,23 @@ def framed_marks(
     for i, bx in enumerate(boxes):
         if bx.round or ev[i] <= 0:
             continue
-        x0, y0, x1, y1 = marks.inner_px(bx, local.shape)
-        ink = np.maximum(local[y0:y1, x0:x1] - exp[y0:y1, x0:x1], 0.0)
-        total = float(ink.sum())
-        h, w = ink.shape
-        if total <= 0 or min(h, w) < 3:
+        ink = _inner_ink(local, exp, bx)
+        if ink is None:
             continue
+        total, (h, w) = float(ink.sum()), ink.shape
         a, b = h // 3, w // 3
         sides = (ink[:a].sum(), ink[h - a :].sum(), ink[:, :b].sum(), ink[:, w - b :].sum())
         middle = float(ink[a : h - a, b : w - b].sum())
         out[i] = min(sides) >= FRAME_SIDE * total and middle < FRAME_MIDDLE * total
     return out
+
+
+def _inner_ink(local: np.ndarray, exp: np.ndarray, box: Box) -> np.ndarray | None:
+    """The darkness over the expected print in a square box's inner region (none where it has
+    no ink or is under 3 px across)."""
+    x0, y0, x1, y1 = marks.inner_px(box, local.shape)
+    ink = np.maximum(local[y0:y1, x0:x1] - exp[y0:y1, x0:x1], 0.0)
+    return ink if ink.sum() > 0 and min(ink.shape) >= 3 else None
 
 
 def _side_of(box: Box, other: Box) -> int:
