@@ -247,9 +247,9 @@ MIN_SURE = 3  # a finished sheet holds dozens of marks: with fewer sure ones tha
 # scored with 12 questions and six fields wrong unlisted.
 FAINT_FEW = 20  # a finished sheet holds dozens of marks: on a photo whose marks are all faint
 # (the doubt widened FAINT_WIDEN or more), a reading with fewer scored boxes marked than this
-# lost marks in the paper. Third set case 3467 (2371 px, light pencil crosses under glare: 30 of
-# 47 marks read as surely empty, among the empty boxes; 16 read, levels, items and wounds wrong,
-# unlisted). Of the 51 other saved faint sheets, the 19 scored read 25 or more (the fewest:
+# lost marks in the paper. Third set case 3467 (2371 px, light pencil crosses under glare: 32 of
+# 47 marks read below zero, at -3.2 to -1.2, among the empty boxes; 16 scored boxes read as
+# marked; levels, items and wounds wrong, unlisted). Of the 51 other saved faint sheets, the 19 scored read 25 or more (the fewest:
 # fourth 1747, exact), and the 32 refused stay refused. A blank sheet (no plain mark, SURE_MARK)
 # is read as blank, its dungeon card asked about.
 
