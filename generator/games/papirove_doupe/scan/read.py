@@ -249,9 +249,9 @@ FAINT_FEW = 20  # a finished sheet holds dozens of marks: on a photo whose marks
 # (the doubt widened FAINT_WIDEN or more), a reading with fewer scored boxes marked than this
 # lost marks in the paper. Third set case 3467 (2371 px, light pencil crosses under glare: 32 of
 # 47 marks read below zero, at -3.2 to -1.2, among the empty boxes; 16 scored boxes read as
-# marked; levels, items and wounds wrong, unlisted). Of the 51 other saved faint sheets, the 19 scored read 25 or more (the fewest:
-# fourth 1747, exact), and the 32 refused stay refused. A blank sheet (no plain mark, SURE_MARK)
-# is read as blank, its dungeon card asked about.
+# marked; levels, items and wounds wrong, unlisted). Of the 51 other saved faint sheets, the 19
+# scored read 25 or more (the fewest: fourth 1747, exact), and the 32 refused stay refused. A
+# blank sheet (no plain mark, SURE_MARK) is read as blank, its dungeon card asked about.
 
 
 def widening(quality: dict[str, float]) -> float:
@@ -303,13 +303,13 @@ def judge(
 
     margin = rules.MARGIN * widen
     decision = rules.decide(evidence, doubts=doubts, margin=margin)
-    read = [n for n in names if rules.scored(n) and decision.marked[n]]
-    plain = any(evidence[n] >= SURE_MARK for n in read)
-    if widen >= FAINT_WIDEN and plain and len(read) < FAINT_FEW:
+    scored = [n for n in names if rules.scored(n)]
+    read = [n for n in scored if decision.marked[n]] if widen >= FAINT_WIDEN else []
+    if read and len(read) < FAINT_FEW and any(evidence[n] >= SURE_MARK for n in read):
         # marks all faint, some plain but few read: the rest may be lost in the paper, so every
         # box read as empty is asked about (and the sheet, with that many, is too unsure)
-        for name in names:
-            if rules.scored(name) and not decision.marked[name]:
+        for name in scored:
+            if not decision.marked[name]:
                 decision.ask.setdefault(name, "unsure")
     readings = []
     for name in names:
