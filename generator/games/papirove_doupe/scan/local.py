@@ -177,6 +177,7 @@ class Evidence:
     threshold: float
     spread: float
     doubts: list[str] = field(default_factory=list)  # boxes to ask about whatever they read as
+    contrast: np.ndarray | None = None  # each box's printed outline's contrast (`print_contrast`)
 
 
 def _empty(values: np.ndarray) -> tuple[float, float]:
@@ -847,7 +848,7 @@ def evidence(
     # still shows some contrast would otherwise carry the doubt of the glared ones after it)
     doubts += [names[i] for i in np.flatnonzero(washed) if names[i] not in doubts]
     doubts += [names[i] for i in np.flatnonzero(asked) if names[i] not in doubts]
-    return Evidence(names, ev, value, threshold, spread, doubts)
+    return Evidence(names, ev, value, threshold, spread, doubts, contrast)
 
 
 OVERRUN_SHARE = 0.6  # a box read as marked, not plainly (under CAP), with this share of its ink
@@ -1226,6 +1227,50 @@ def print_contrast(
         return np.ones(len(boxes))
     sheet = float(np.median(out[known]))
     return np.where(known, out / sheet, 1.0) if sheet > 1e-3 else np.ones(len(boxes))
+
+
+WHITE = 250.0  # the photo's paper at this brightness (of 255) or more is whitened: the sensor
+# can show nothing lighter than that paper there, so a faint mark may be gone from it entirely
+WHITE_SHARE = 0.9  # a whitened box whose outline shows under this share of the print's contrast
+# elsewhere (where the paper is not whitened) lies under glare that took a faint mark away:
+WHITE_MARK = 0.1  # a mark of less darkness than this is gone where the glare brightens the
+# paper by 1 / (1 - 0.1), 11 %, and that takes about a tenth off the contrast of print as dark
+# as the outlines (about 0.5): so the sheet's marks, where they are faint (their median darkness
+# over the unwhitened paper under this), are looked for in vain in such a box
+WHITE_REFERENCE = 40  # unwhitened boxes the print's and the marks' level is taken from, at least
+WHITE_MARKS = 5  # and boxes read as marked among them
+
+
+def whitened(
+    paper: np.ndarray, boxes: list[Box], value: np.ndarray, ev: np.ndarray, contrast: np.ndarray
+) -> np.ndarray:
+    """The boxes whose paper the photo shows whitened by glare (`paper`: its brightness, as
+    `marks.paper_level` gives it, at each box's middle WHITE or more) where the print shows
+    under WHITE_SHARE of the `contrast` it shows on the rest of the sheet, while the sheet's
+    marks there (`value`: darkness; `ev`: evidence 1 or more) are fainter than WHITE_MARK: a
+    mark in such a box may not show at all. Third set case 3721 (2359 px, light pencil scribbles,
+    a glare on the lower right whitening the paper to 255): the marks read at 0.02-0.05 over the
+    rest of the sheet and at 0.00 in the fights and the quests, whose outlines showed 0.51-0.87
+    of the print's contrast elsewhere; every fight read as not visited, unlisted."""
+    h, w = paper.shape
+    middle = np.array(
+        [
+            paper[
+                min(max(int(px(b.y + b.h / 2)), 0), h - 1),
+                min(max(int(px(b.x + b.w / 2)), 0), w - 1),
+            ]
+            for b in boxes
+        ]
+    )
+    white = middle >= WHITE
+    rest = ~white
+    marked = rest & (ev >= 1.0)
+    if rest.sum() < WHITE_REFERENCE or marked.sum() < WHITE_MARKS or not white.any():
+        return np.zeros(len(boxes), bool)
+    if float(np.median(value[marked])) >= WHITE_MARK:
+        return np.zeros(len(boxes), bool)
+    print_there = float(np.median(contrast[rest]))
+    return white & (contrast < WHITE_SHARE * print_there)
 
 
 @dataclass

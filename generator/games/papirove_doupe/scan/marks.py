@@ -101,9 +101,12 @@ def _paper_half(ref: np.ndarray) -> np.ndarray:
     return cv2.resize(paper.astype(np.uint8), (w // 2, h // 2), interpolation=cv2.INTER_NEAREST) > 0
 
 
-def darkness(gray: np.ndarray, ref: np.ndarray) -> np.ndarray:
-    """The photo as darkness: about 0 on paper, 1 on black (not clipped at 0, so noise averages)."""
-    return np.minimum(1.0 - gray.astype(np.float32) / paper_level(gray, ref), 1.0)
+def darkness(gray: np.ndarray, ref: np.ndarray, paper: np.ndarray | None = None) -> np.ndarray:
+    """The photo as darkness: about 0 on paper, 1 on black (not clipped at 0, so noise averages),
+    against `paper` (the photo's paper brightness everywhere, `paper_level`, measured if not
+    given)."""
+    paper = paper_level(gray, ref) if paper is None else paper
+    return np.minimum(1.0 - gray.astype(np.float32) / paper, 1.0)
 
 
 _OF_REF: dict[tuple[int, str], tuple[np.ndarray, object]] = {}

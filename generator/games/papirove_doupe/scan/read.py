@@ -171,7 +171,8 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
     where = align.refine(gray, where, kind, ref)
     straight, bend = align.unbend(align.warp(gray, where, kind), ref)
     straight = align.register(straight, ref, list(kind.boxes))
-    photo = marks.darkness(straight, ref)
+    paper = marks.paper_level(straight, ref)
+    photo = marks.darkness(straight, ref, paper)
     boxes = list(kind.boxes)
     exp = marks.expected(photo, ref, boxes)
     match = _match(photo, exp)
@@ -209,7 +210,21 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         causes.append(
             "the marks stand out little from the paper (light pencil, a shadow or dim light)"
         )
-    readings = judge(evidence, found.names, found.doubts, widen)
+    doubts = list(found.doubts)
+    if widen >= FAINT_WIDEN and found.contrast is not None:
+        # the marks are all faint: where glare whitens the paper, they may not show at all
+        from generator.games.papirove_doupe.scan.rules import scored
+
+        white = local.whitened(paper, boxes, found.value, found.evidence, found.contrast)
+        glared = [found.names[i] for i in np.flatnonzero(white) if scored(found.names[i])]
+        doubts += [name for name in glared if name not in doubts]
+        if glared:
+            notes.append(
+                "glare whitens part of the sheet, where faint marks may not show: the boxes there "
+                "are asked about"
+            )
+            causes.append("glare whitens part of the sheet, where faint marks do not show")
+    readings = judge(evidence, found.names, doubts, widen)
     values: dict[str, bool | str] = {b.name: b.marked for b in readings}
     values["player"] = player or Path(shown).stem
     return ScanResult(
@@ -224,7 +239,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
         notes=notes,
         match=match,
         quality=quality,
-        doubts=list(found.doubts),
+        doubts=doubts,
         causes=causes,
     )
 
