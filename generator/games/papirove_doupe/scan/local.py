@@ -1252,16 +1252,8 @@ def whitened(
     a glare on the lower right whitening the paper to 255): the marks read at 0.02-0.05 over the
     rest of the sheet and at 0.00 in the fights and the quests, whose outlines showed 0.51-0.87
     of the print's contrast elsewhere; every fight read as not visited, unlisted."""
-    h, w = paper.shape
-    middle = np.array(
-        [
-            paper[
-                min(max(int(px(b.y + b.h / 2)), 0), h - 1),
-                min(max(int(px(b.x + b.w / 2)), 0), w - 1),
-            ]
-            for b in boxes
-        ]
-    )
+    x, y = px(_centres(boxes, range(len(boxes)))).T.astype(int)
+    middle = paper[np.clip(y, 0, paper.shape[0] - 1), np.clip(x, 0, paper.shape[1] - 1)]
     white = middle >= WHITE
     rest = ~white
     marked = rest & (ev >= 1.0)
