@@ -88,6 +88,9 @@ GUESS_RAISED = -0.5  # row's next value, with a value not beside it looking mark
 # of than GUESS_WIDE margins is asked about (129 more boxes on 800 cases, one of them the ring
 # of independent case 404, which was wrong with its wrong box unlisted)
 GUESS_WIDE = 2.0
+STAIN = 2.0  # a track's mark under this many times a box past its end that the rules read as
+# empty against its own look (CLEAR or more: a shadow, a stain) is asked about: what darkens that
+# box without a pen may darken the mark's box as much (see `_ask_below_a_stain`)
 
 ADVENTURERS = ("warrior", "wizard", "cleric", "thief")
 
@@ -216,6 +219,7 @@ def decide(
         _ask_before_a_gap(g, evidence, marked, ask)
         _ask_at_the_edge(g, evidence, marked, ask)
         _ask_about_a_light_end(g, evidence, marked, ask)
+        _ask_below_a_stain(g, evidence, marked, ask)
         _ask_where_a_track_may_run_on(g, evidence, marked, ask)
         _ask_beside_a_faint_ring(g, evidence, marked, ask)
         _ask_about_a_ringier_value(g, evidence, marked, ask)
@@ -600,6 +604,26 @@ def _ask_about_a_light_end(
     last = evidence.get(on[-1], 0.0)
     if last < min(CAP, END_SHARE * statistics.median(evidence.get(b, 0.0) for b in on)):
         ask.setdefault(on[-1], "unsure")
+
+
+def _ask_below_a_stain(
+    g: Group, evidence: dict[str, float], marked: dict[str, bool], ask: dict[str, str]
+) -> None:
+    """A track with a box past its end that looks marked (CLEAR or more) and is read as empty by
+    the rules: something other than the pen darkens this track that much (a shadow, a stain, a
+    crease), so its marks under STAIN times that box's evidence (and under CAP) are asked about:
+    they may be that darkness too (wild holdout 3621: a shadow over the left end of the empty
+    wound track, wound 1 read as marked at +5.3, wound 21 below it at +3.5 read as empty against
+    the rules; wounds read 1, wound 1 unlisted)."""
+    if not _is_track(g):
+        return
+    stains = [evidence.get(b, 0.0) for b in g.boxes if not marked[b]]
+    level = max(stains, default=0.0)
+    if level < CLEAR:
+        return
+    for b in g.boxes:
+        if marked[b] and evidence.get(b, 0.0) < min(CAP, STAIN * level):
+            ask.setdefault(b, "unsure")
 
 
 def _ask_where_a_track_may_run_on(

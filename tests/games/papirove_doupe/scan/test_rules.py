@@ -540,3 +540,28 @@ def test_two_boxes_after_a_tracks_end_well_above_the_rest_are_asked_about(monkey
     # the planted defect, no such question: neither is asked about
     monkeypatch.setattr(rules, "_ask_where_a_track_may_run_on", lambda g, e, m, a: None)
     assert not {"gem.9", "gem.10"} & set(decide(ev).ask)
+
+
+def test_a_mark_no_darker_than_a_stain_past_the_end_is_asked_about(monkeypatch):
+    # wild holdout 3621: a shadow over the left end of an empty wound track (2 rows of 20):
+    # wound 1 at +5.28, wound 21 below it at +3.51, the rest at -0.9 .. -2.3. "1 wound" scores
+    # 5.28; "21 wounds" 5.28 + 3.51 - (19 boxes at about -1.9) is far less, so wound 21 is read
+    # empty against its look (3.51 >= CLEAR 1) and asked about, and wound 1 was not (unlisted).
+    # The darkness of wound 21 is no pen's: wound 1 (5.28) is under STAIN 2 x 3.51 = 7.02 and
+    # under CAP 8, so it may be that darkness too, and is asked about. At +9 (over CAP) it is
+    # not; nor with wound 21 at +0.8 (under CLEAR: no stain to tell by).
+    from generator.games.papirove_doupe.scan import rules
+
+    look = [5.28, -0.9, -1.03, -2.3, -2.18, -1.92, -2.1, -1.9, -2.0, -1.67, -1.79, -1.94, -1.87]
+    look += [-1.84, -1.92, -2.07, -2.04, -2.12, -2.31, -2.03, 3.51, -0.9, -1.19, -2.0, -2.18]
+    look += [-1.87, -1.78, -2.05, -1.93, -1.71, -2.06, -2.04, -1.99, -2.12, -1.94, -1.7, -2.22]
+    look += [-2.07, -1.64, -1.78]
+    ev = {f"wound.{k}": v for k, v in enumerate(look, 1)}
+    d = decide(ev)
+    assert [k for k in range(1, 41) if d.marked[f"wound.{k}"]] == [1]
+    assert "wound.21" in d.ask and "wound.1" in d.ask
+    assert "wound.1" not in decide(ev | {"wound.1": 9.0}).ask
+    assert "wound.1" not in decide(ev | {"wound.21": 0.8}).ask
+    # the planted defect, no such question: wound 1 is not asked about
+    monkeypatch.setattr(rules, "_ask_below_a_stain", lambda g, evidence, marked, ask: None)
+    assert "wound.1" not in decide(ev).ask
