@@ -386,8 +386,16 @@ def _refine_motion(windows: list, table: np.ndarray, blur: Blur, err: float) -> 
 
 def expected(photo: np.ndarray, ref: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """The blank sheet as this photo would show it: blurred and tone-mapped alike."""
+    return expected_and_blur(photo, ref, boxes)[0]
+
+
+def expected_and_blur(
+    photo: np.ndarray, ref: np.ndarray, boxes: list[Box]
+) -> tuple[np.ndarray, Blur]:
+    """`expected`, and the blur fitted to make it (a shaken photo's has a motion `length`)."""
     curve = tone_curve(photo, ref)
-    return tone(fit_blur(photo, ref, boxes, curve).apply(ref), tone_table(curve))
+    blur = fit_blur(photo, ref, boxes, curve)
+    return tone(blur.apply(ref), tone_table(curve)), blur
 
 
 @dataclass

@@ -18,7 +18,13 @@ import numpy as np
 
 from generator.errors import PapirnaError
 from generator.games.papirove_doupe.scan.files import require_scan
-from generator.games.papirove_doupe.scan.template import Box, SheetKind, reference, sheet_kinds
+from generator.games.papirove_doupe.scan.template import (
+    PX_PER_MM,
+    Box,
+    SheetKind,
+    reference,
+    sheet_kinds,
+)
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -174,7 +180,7 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
     paper = marks.paper_level(straight, ref)
     photo = marks.darkness(straight, ref, paper)
     boxes = list(kind.boxes)
-    exp = marks.expected(photo, ref, boxes)
+    exp, blur = marks.expected_and_blur(photo, ref, boxes)
     match = _match(photo, exp)
     if match < MIN_MATCH and not _print_shown(photo, exp):
         raise PapirnaError(
@@ -197,6 +203,13 @@ def read_image(image: Image.Image, pack: Pack, shown: str, player: str | None = 
     if bend > BENT_MM:
         notes.append(f"the sheet is bent or curled (the print moves by up to {bend:.1f} mm)")
         causes.append(f"the sheet is bent or curled (by up to {bend:.1f} mm)")
+    shake = blur.length / PX_PER_MM
+    if shake > 0:
+        notes.append(
+            f"the photo is shaken (the print is smeared by about {shake:.1f} mm): hold the "
+            "phone still, or rest it on something, for a surer reading"
+        )
+        causes.append(f"the photo is shaken (the print smeared by about {shake:.1f} mm)")
     colour = colours_of(image, lambda channel: align.warp(channel, where, kind), shown)
     found = local.evidence(photo, exp, ref, boxes, band, colour, where.px_per_mm)
     evidence = dict(zip(found.names, found.evidence.tolist(), strict=True))
@@ -351,7 +364,6 @@ def _print_shown(photo: np.ndarray, exp: np.ndarray) -> bool:
     (`_match`) below MIN_MATCH (wild holdout case 2347: 0.37, the print in place), but PRINT_SHOWN
     of the print's pixels are dark there, far more than where the print would lie moved
     PRINT_MOVE_MM (as another version's print does, and a photo dark all over does not)."""
-    from generator.games.papirove_doupe.scan.template import PX_PER_MM
 
     a, b = photo[::2, ::2], exp[::2, ::2]
     where = b > 0.3
