@@ -364,7 +364,6 @@ def _print_shown(photo: np.ndarray, exp: np.ndarray) -> bool:
     (`_match`) below MIN_MATCH (wild holdout case 2347: 0.37, the print in place), but PRINT_SHOWN
     of the print's pixels are dark there, far more than where the print would lie moved
     PRINT_MOVE_MM (as another version's print does, and a photo dark all over does not)."""
-
     a, b = photo[::2, ::2], exp[::2, ::2]
     where = b > 0.3
     if not where.any():
